@@ -50,7 +50,16 @@ Verdict = Literal["pass", "fail"]
 FindingSource = Literal["rules", "judge"]
 JudgeKind = Literal["rules", "openai"]
 
-TOPICS: tuple[Topic, ...] = ("price", "hours", "availability", "location", "contact", "service", "policy", "other")
+TOPICS: tuple[Topic, ...] = (
+    "price",
+    "hours",
+    "availability",
+    "location",
+    "contact",
+    "service",
+    "policy",
+    "other",
+)
 RULE_KINDS: tuple[RuleKind, ...] = ("must", "must_not")
 TAGS: tuple[Tag, ...] = (
     "invented_fact",
