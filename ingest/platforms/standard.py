@@ -23,7 +23,6 @@ Decisions:
 
 from __future__ import annotations
 
-import base64
 from datetime import datetime
 from typing import Any
 
@@ -54,12 +53,6 @@ _SECRET_PREFIX = "whsec_"  # noqa: S105 -- a format prefix, not a secret
 def secret_key(secret: str) -> bytes:
     """The HMAC key of a `whsec_...` secret: its base64 part, decoded. b"" when it is not base64."""
     return decode_base64(secret.removeprefix(_SECRET_PREFIX))
-
-
-def sign(secret: str, webhook_id: str, timestamp: int, body: bytes) -> str:
-    """The `v1,<base64>` signature a Standard Webhooks sender puts in `webhook-signature`."""
-    digest = hmac_digest(secret_key(secret), f"{webhook_id}.{timestamp}.".encode() + body)
-    return "v1," + base64.b64encode(digest).decode()
 
 
 def validate_options(options: dict[str, Any], secrets: list[str]) -> None:

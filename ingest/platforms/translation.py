@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from grading.formats import ToolCall, Turn
-from ingest.platforms.contract import IntegrationConfig, PayloadRejected
+from grading.formats import Speaker, ToolCall, Turn
+from ingest.platforms.contract import Ignored, IntegrationConfig, PayloadRejected
 
 T = TypeVar("T")
 
@@ -123,3 +123,21 @@ def attach_result(pending: dict[str, ToolCall], call_id: str | None, result: Any
     tool_call.result = result
     tool_call.error = error
     return True
+
+
+def add_spoken_turn(
+    turns: list[Turn], speaker: Speaker, text: str | None, start_ms: int | None, end_ms: int | None
+) -> Turn | None:
+    """Append an utterance; blank text is dropped (a platform's placeholder entry is not a turn, and
+    the canonical Call forbids a turn with neither text nor tool calls)."""
+    if text is None or not text.strip():
+        return None
+    turn = Turn(speaker=speaker, text=text, start_ms=start_ms, end_ms=end_ms)
+    turns.append(turn)
+    return turn
+
+
+def no_conversation(event: str) -> Ignored:
+    """The outcome for an end-of-call event with no turns at all (never connected, no answer,
+    dial failure): acknowledged, nothing to grade, and storing it would fail canonical validation."""
+    return Ignored(event=event, reason="the call has no conversation to grade (no turns)")
