@@ -27,7 +27,7 @@ import base64
 import time
 import uuid
 from datetime import datetime
-from typing import Annotated, Any, Literal, LiteralString
+from typing import Annotated, Any, Literal, LiteralString, cast
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -313,11 +313,11 @@ async def submit_call(
 ) -> Response[CallAccepted]:
     started = time.perf_counter()
     try:
-        document: Any = msgspec.json.decode(await request.body())
+        document: object = msgspec.json.decode(await request.body())
     except msgspec.DecodeError as error:
         raise BadRequest(f"the body is not valid JSON: {error}") from None
-    if isinstance(document, dict) and "source" not in document:
-        document["source"] = "api"
+    if isinstance(document, dict):
+        cast("dict[str, Any]", document).setdefault("source", "api")
     try:
         call = validate_call(document, max_turns=settings.max_turns, max_turn_chars=settings.max_turn_chars)
     except InvalidDocumentError as error:
