@@ -319,7 +319,11 @@ async def submit_call(
     if isinstance(document, dict):
         cast("dict[str, Any]", document).setdefault("source", "api")
     try:
-        call = validate_call(document, max_turns=settings.max_turns, max_turn_chars=settings.max_turn_chars)
+        call = validate_call(
+            document,  # pyright: ignore[reportUnknownArgumentType]
+            max_turns=settings.max_turns,
+            max_turn_chars=settings.max_turn_chars,
+        )
     except InvalidDocumentError as error:
         raise invalid(error) from None
     existing = await find_call(conn, principal.tenant_id, call.source, call.external_id)
