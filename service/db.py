@@ -1,0 +1,123 @@
+"""PostgreSQL access: which server (configured or embedded), and the connection pools.
+
+- `database_url(settings)` returns `settings.database_url` when set. Otherwise it starts (or joins)
+  an embedded pgserver PostgreSQL whose data lives in `<data_dir>/pg` and is kept between runs,
+  creates the `callgrade` database on it if missing, and returns a URL to it (a unix-socket URL).
+  Idempotent within and across processes: a second process joins the running server; the server
+  stops when the last process that joined it exits.
+- `open_async_pool(url)` (API) and `open_sync_pool(url)` (workers, CLI) return opened pools whose
+  connections are in autocommit: callers open transactions explicitly
+  (`async with conn.transaction():`), query functions never commit. Connections are checked on
+  checkout, so a database restart costs one failed request at most, not a poisoned pool.
+- `watch_pool_metrics(metrics, name, pool)` exports pool sizes at each scrape.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import AsyncConnection, Connection, sql
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool, ConnectionPool
+
+from service.metrics import Metrics
+from service.settings import Settings
+
+EMBEDDED_DATABASE = "callgrade"
+
+_embedded_lock = threading.Lock()
+_embedded_servers: dict[Path, Any] = {}
+
+DATABASE_EXISTS = "select 1 from pg_database where datname = %(name)s"
+
+
+def embedded_server(pgdata: Path) -> Any:
+    """Start or join the pgserver instance for `pgdata` (a `pgserver.PostgresServer`)."""
+    pgdata = pgdata.expanduser().resolve()
+    with _embedded_lock:
+        server = _embedded_servers.get(pgdata)
+        if server is None:
+            pgdata.parent.mkdir(parents=True, exist_ok=True)
+            with warnings.catch_warnings():
+                # platformdirs warns at import when XDG_RUNTIME_DIR is unset; harmless here.
+                warnings.simplefilter("ignore")
+                from pgserver.postgres_server import get_server
+
+                server = get_server(pgdata, cleanup_mode="stop")
+            _embedded_servers[pgdata] = server
+        return server
+
+
+def ensure_database(admin_url: str, name: str) -> None:
+    """Create database `name` on the server behind `admin_url` if it does not exist. Safe to race:
+    a concurrent creator's duplicate_database error is absorbed."""
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        if conn.execute(DATABASE_EXISTS, {"name": name}).fetchone() is not None:
+            return
+        try:
+            conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
+        except psycopg.errors.DuplicateDatabase:
+            pass
+        except psycopg.errors.UniqueViolation:
+            pass
+
+
+def database_url(settings: Settings) -> str:
+    """The PostgreSQL URL this process should use (see module docstring)."""
+    if settings.database_url:
+        return settings.database_url
+    server = embedded_server(Path(settings.data_dir) / "pg")
+    ensure_database(server.get_uri("postgres"), EMBEDDED_DATABASE)
+    return str(server.get_uri(EMBEDDED_DATABASE))
+
+
+async def open_async_pool(
+    url: str, *, min_size: int = 1, max_size: int = 10, name: str = "api", timeout: float = 10.0
+) -> AsyncConnectionPool:
+    """An opened async pool of autocommit connections. Raises if the database is unreachable."""
+    pool = AsyncConnectionPool[AsyncConnection[TupleRow]](
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        name=name,
+        kwargs={"autocommit": True},
+        check=AsyncConnectionPool.check_connection,
+        timeout=timeout,
+        open=False,
+    )
+    await pool.open(wait=True, timeout=timeout)
+    return pool
+
+
+def open_sync_pool(
+    url: str, *, min_size: int = 1, max_size: int = 10, name: str = "worker", timeout: float = 10.0
+) -> ConnectionPool:
+    """An opened sync pool of autocommit connections. Raises if the database is unreachable."""
+    pool = ConnectionPool[Connection[TupleRow]](
+        url,
+        min_size=min_size,
+        max_size=max_size,
+        name=name,
+        kwargs={"autocommit": True},
+        check=ConnectionPool.check_connection,
+        timeout=timeout,
+        open=False,
+    )
+    pool.open(wait=True, timeout=timeout)
+    return pool
+
+
+def watch_pool_metrics(metrics: Metrics, name: str, pool: AsyncConnectionPool | ConnectionPool) -> None:
+    """Export `callgrade_db_pool_connections{pool=name,state=…}` at each scrape."""
+
+    def sample() -> None:
+        stats = pool.get_stats()
+        metrics.db_pool_connections.labels(name, "size").set(stats.get("pool_size", 0))
+        metrics.db_pool_connections.labels(name, "available").set(stats.get("pool_available", 0))
+        metrics.db_pool_connections.labels(name, "waiting").set(stats.get("requests_waiting", 0))
+
+    metrics.add_sampler(sample)

@@ -1,0 +1,84 @@
+"""Liveness and readiness probes, and the Prometheus scrape endpoint. None of them needs a key.
+
+- `GET /healthz` → 200 `{"status": "ok"}` whenever the process can answer: for a liveness probe.
+- `GET /readyz` → 200 when the database answers, the schema is current and the broker is reachable;
+  503 otherwise, with each check's result so an operator sees which one failed. It recovers by
+  itself: a database that comes back makes the next probe pass (pool connections are checked on
+  checkout and replaced).
+- `GET /metrics` → the Prometheus text format (service.metrics).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import anyio.to_thread
+import msgspec
+from litestar import Request, Response, get
+from psycopg_pool import AsyncConnectionPool
+
+from service.metrics import CONTENT_TYPE, Metrics
+from service.migrate import schema_is_current_async
+
+CHECK_TIMEOUT_SECONDS = 3.0
+
+
+class Health(msgspec.Struct):
+    status: str
+
+
+class Readiness(msgspec.Struct):
+    status: str
+    checks: dict[str, str]
+    """check name → "ok" or a short reason."""
+
+
+async def check_database(pool: AsyncConnectionPool) -> tuple[str, str]:
+    try:
+        async with asyncio.timeout(CHECK_TIMEOUT_SECONDS):
+            async with pool.connection(timeout=CHECK_TIMEOUT_SECONDS) as conn:
+                await conn.execute("select 1")
+                current = await schema_is_current_async(conn)
+    except Exception as exc:
+        return f"unreachable: {type(exc).__name__}", "not checked"
+    return "ok", ("ok" if current else "behind: run `callgrade migrate`")
+
+
+async def check_broker(broker_check: Callable[[], bool] | None) -> str:
+    if broker_check is None:
+        return "ok"
+    try:
+        with anyio.fail_after(CHECK_TIMEOUT_SECONDS + 1):
+            reachable = await anyio.to_thread.run_sync(broker_check, abandon_on_cancel=True)
+    except Exception as exc:
+        return f"unreachable: {type(exc).__name__}"
+    return "ok" if reachable else "unreachable"
+
+
+@get("/healthz", tags=["ops"], summary="Liveness: the process answers", include_in_schema=True)
+async def healthz() -> Health:
+    return Health(status="ok")
+
+
+@get("/readyz", tags=["ops"], summary="Readiness: database, schema and broker")
+async def readyz(request: Request[Any, Any, Any]) -> Response[Readiness]:
+    pool: AsyncConnectionPool = request.app.state.pool
+    broker_check: Callable[[], bool] | None = request.app.state.broker_check
+    (database, schema), broker = await asyncio.gather(check_database(pool), check_broker(broker_check))
+    checks = {"database": database, "schema": schema, "broker": broker}
+    ok = all(v == "ok" for v in checks.values())
+    return Response(
+        Readiness(status="ok" if ok else "unavailable", checks=checks), status_code=200 if ok else 503
+    )
+
+
+@get("/metrics", tags=["ops"], summary="Prometheus metrics", media_type=CONTENT_TYPE)
+async def metrics_endpoint(request: Request[Any, Any, Any]) -> Response[bytes]:
+    metrics: Metrics = request.app.state.metrics
+    body = await anyio.to_thread.run_sync(metrics.render)
+    return Response(body, media_type=CONTENT_TYPE)
+
+
+ROUTE_HANDLERS = [healthz, readyz, metrics_endpoint]

@@ -1,0 +1,143 @@
+"""Structured logging: structlog configured once per process, a request id on every line, no secrets.
+
+- `configure_logging(settings)` sets structlog (and the stdlib root logger, so uvicorn, dramatiq and
+  psycopg lines come out the same way): JSON lines when stderr is not a terminal (or
+  `CALLGRADE_LOG_JSON=true`), coloured key/value lines on a terminal.
+- `request_id_var` holds the id of the request being served; `bind_request_id()` sets it; every log
+  line emitted while it is set carries `request_id=…`. The HTTP middleware (service.app) takes the
+  id from an incoming `X-Request-ID` (if it is sane) or makes one, and echoes it in the response.
+- `redact_secrets` is a processor that masks values whose key names a secret (authorization,
+  api keys, signatures, passwords, tokens, secrets) and anything that looks like one of our API keys
+  (`cg_…`) or a bearer token inside a string. It runs on every event, so a careless
+  `log.info("x", headers=headers)` still leaks nothing.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import sys
+import uuid
+from collections.abc import Mapping, MutableMapping
+from typing import Any
+
+import structlog
+
+from service.settings import Settings
+
+request_id_var: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "callgrade_request_id", default=None
+)
+
+SECRET_KEY_PATTERN = re.compile(
+    r"(authorization|api[_-]?key|apikey|secret|signature|password|passwd|token|cookie|x-vapi-secret|"
+    r"x-twilio-signature|x-retell-signature|elevenlabs-signature|webhook-signature|credential)",
+    re.IGNORECASE,
+)
+"""A key whose name matches is masked whatever its value. `*_tokens` counts (judge token usage)
+are numbers and are exempted below."""
+
+SECRET_VALUE_PATTERN = re.compile(
+    r"(cg_[A-Za-z0-9_\-]{8,}|Bearer\s+[A-Za-z0-9._~+/=\-]+|sk-[A-Za-z0-9_\-]{8,})"
+)
+REDACTED = "[redacted]"
+
+_REQUEST_ID_OK = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
+
+
+def current_request_id() -> str | None:
+    return request_id_var.get()
+
+
+def new_request_id(incoming: str | None = None) -> str:
+    """Accept a caller's X-Request-ID when it is short and plain (so ids correlate across a proxy),
+    else make a fresh one; a hostile header cannot inject into logs."""
+    if incoming and _REQUEST_ID_OK.match(incoming):
+        return incoming
+    return uuid.uuid4().hex
+
+
+def redact_value(key: str, value: Any) -> Any:
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    if SECRET_KEY_PATTERN.search(key):
+        return REDACTED
+    if isinstance(value, str):
+        return SECRET_VALUE_PATTERN.sub(REDACTED, value)
+    if isinstance(value, Mapping):
+        mapping: Mapping[Any, Any] = value  # pyright: ignore[reportUnknownVariableType]
+        return {k: redact_value(str(k), v) for k, v in mapping.items()}
+    if isinstance(value, list | tuple):
+        items: list[Any] | tuple[Any, ...] = value  # pyright: ignore[reportUnknownVariableType]
+        return [redact_value(key, v) for v in items]
+    return value
+
+
+def redact_secrets(
+    _logger: Any, _method: str, event_dict: MutableMapping[str, Any]
+) -> MutableMapping[str, Any]:
+    """structlog processor: mask secrets anywhere in the event."""
+    for key in list(event_dict.keys()):
+        if key in ("exc_info", "exception", "stack"):
+            continue
+        event_dict[key] = redact_value(key, event_dict[key])
+    return event_dict
+
+
+def add_request_id(
+    _logger: Any, _method: str, event_dict: MutableMapping[str, Any]
+) -> MutableMapping[str, Any]:
+    request_id = request_id_var.get()
+    if request_id is not None and "request_id" not in event_dict:
+        event_dict["request_id"] = request_id
+    return event_dict
+
+
+def configure_logging(settings: Settings, *, stream: Any = None) -> None:
+    """Configure structlog and stdlib logging for this process. Idempotent (safe to call twice)."""
+    out = stream if stream is not None else sys.stderr
+    use_json = settings.log_json if settings.log_json is not None else not _isatty(out)
+    level = getattr(logging, settings.log_level.upper())
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        add_request_id,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        redact_secrets,
+    ]
+    renderer: Any = (
+        structlog.processors.JSONRenderer()
+        if use_json
+        else structlog.dev.ConsoleRenderer(colors=_isatty(out))
+    )
+    final: list[Any] = [structlog.processors.format_exc_info] if use_json else []
+    structlog.configure(
+        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=False,
+    )
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=shared,
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, *final, renderer],
+    )
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(formatter)
+    handler.set_name("callgrade")
+    root = logging.getLogger()
+    for existing in list(root.handlers):
+        if existing.get_name() == "callgrade":
+            root.removeHandler(existing)
+    root.addHandler(handler)
+    root.setLevel(level)
+    # Our own access log line (service.app) replaces uvicorn's, which would lack the request id.
+    logging.getLogger("uvicorn.access").disabled = True
+    for noisy in ("pgserver", "pika", "botocore", "boto3", "urllib3", "httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+
+
+def _isatty(stream: Any) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
