@@ -1,0 +1,1 @@
+"""Fakes at the process edges: servers we run on loopback in place of third parties."""
