@@ -11,4 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-ROUTE_HANDLERS: list[Any] = []
+from ingest import calls, fact_sheets, integrations, webhooks
+
+ROUTE_HANDLERS: list[Any] = [*fact_sheets.ROUTES, *calls.ROUTES, *integrations.ROUTES, *webhooks.ROUTES]

@@ -1,0 +1,208 @@
+"""`POST /v1/webhooks/{integration_id}`: a platform's native end-of-call webhook, verified, stored once.
+
+No API key: the platform's own signature, checked by the adapter over the raw body bytes as
+received (`ingest.platforms.receive`), is the authentication. In order:
+
+1. Unknown integration (or an id that is not a UUID) → 404, nothing stored.
+2. Bad, missing or stale signature → 401, nothing stored (no row, no blob).
+   A well-signed body we cannot use → 422 naming the field; Twilio's API unreachable → 503, so the
+   platform delivers again; a verified event that is not end-of-call → 200 `{"status": "ignored"}`.
+3. The translated Call passes the same checks as `POST /v1/calls` (422 otherwise).
+4. A repeat of (source, external_id) → 200 with the first call's id; nothing is written (Retell's
+   `call_ended` and `call_analyzed` for one call end as one call this way).
+5. The raw body goes to the blob store *before* any row points to it, under
+   `raw/{tenant}/{call_id}/{event}-{sha256[:12]}.json`. If the request dies after the blob and
+   before the commit, the blob is an orphan under a call id that never existed: harmless.
+6. One statement stores the call row and its grading job (`ingest.calls.store_call`); then 202
+   `{id, status}`. Two identical deliveries racing both reach step 6 and the unique
+   (tenant, source, external_id) leaves one call: the loser answers 200 with the winner's id.
+
+Publishing to the broker is not in this path: the outbox relay does it after commit.
+Each outcome is counted in `callgrade_webhooks_total{platform, outcome}` and logged without the
+secrets, the signature headers or the body.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+import uuid
+from datetime import UTC, datetime
+from typing import Any, LiteralString
+
+import anyio.to_thread
+import httpx
+import msgspec
+import structlog
+from litestar import Request, Response, post
+from psycopg import AsyncConnection
+
+from grading.validation import InvalidDocumentError, check_call
+from ingest.calls import CallStatus, find_call, store_call
+from ingest.fact_sheets import invalid
+from ingest.platforms import (
+    Accepted,
+    IntegrationConfig,
+    PayloadRejected,
+    SignatureRejected,
+    UpstreamUnavailable,
+    WebhookRequest,
+    receive,
+)
+from service.blobs import BlobStore
+from service.errors import InvalidInput, NotFound, ProblemError, ServiceUnavailable
+from service.metrics import Metrics
+from service.settings import Settings
+
+log = structlog.get_logger("ingest.webhooks")
+
+LOAD_INTEGRATION: LiteralString = """
+select tenant_id, platform, secrets, agent, agents, options from integrations where id = %(id)s
+"""
+
+HTTP_STATE_KEY = "webhook_http_client"
+EVENT_IN_KEY = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+class BadSignature(ProblemError):
+    status = 401
+    slug = "bad-signature"
+    title = "Webhook signature rejected"
+
+
+class WebhookAck(msgspec.Struct, kw_only=True, omit_defaults=True):
+    status: str
+    """The call's status (`queued`, `no_fact_sheet`, ...) or `ignored`."""
+    id: uuid.UUID | None = None
+    duplicate: bool = False
+    event: str | None = None
+    reason: str | None = None
+
+
+def raw_blob_key(tenant_id: uuid.UUID, call_id: uuid.UUID, event: str, body: bytes) -> str:
+    event_part = EVENT_IN_KEY.sub("_", event).strip("._") or "event"
+    return f"raw/{tenant_id}/{call_id}/{event_part}-{hashlib.sha256(body).hexdigest()[:12]}.json"
+
+
+def public_url(settings: Settings, request: Request[Any, Any, Any]) -> str:
+    """The URL the platform posted to, as it saw it (Twilio signs it): the configured public base
+    URL with our path and query, or the URL of the request itself."""
+    if not settings.public_base_url:
+        return str(request.url)
+    query = request.scope.get("query_string", b"").decode("latin-1")
+    return settings.public_base_url.rstrip("/") + request.url.path + (f"?{query}" if query else "")
+
+
+def http_client(request: Request[Any, Any, Any]) -> httpx.AsyncClient:
+    """One client per app, created on first use (only the Twilio adapter sends requests with it)."""
+    client = request.app.state.get(HTTP_STATE_KEY)
+    if not isinstance(client, httpx.AsyncClient):
+        client = httpx.AsyncClient(timeout=httpx.Timeout(10.0))
+        request.app.state[HTTP_STATE_KEY] = client
+    return client
+
+
+async def load_integration(
+    conn: AsyncConnection[Any], integration_id: str
+) -> tuple[uuid.UUID, IntegrationConfig]:
+    try:
+        parsed = uuid.UUID(integration_id)
+    except ValueError:
+        raise NotFound("no such integration") from None
+    row = await (await conn.execute(LOAD_INTEGRATION, {"id": parsed})).fetchone()
+    if row is None:
+        raise NotFound("no such integration")
+    tenant_id, platform, secrets, agent, agents, options = row
+    return tenant_id, IntegrationConfig(
+        platform=platform, secrets=secrets, agent=agent, agents=agents, options=options
+    )
+
+
+@post(
+    "/v1/webhooks/{integration_id:str}",
+    summary="A platform's end-of-call webhook (authenticated by the platform's signature, no API key)",
+    tags=["webhooks"],
+    security=[],
+)
+async def receive_webhook(
+    integration_id: str,
+    request: Request[Any, Any, Any],
+    conn: AsyncConnection[Any],
+    settings: Settings,
+    blobs: BlobStore,
+    metrics: Metrics,
+) -> Response[WebhookAck]:
+    started = time.perf_counter()
+    tenant_id, integration = await load_integration(conn, integration_id)
+    platform = integration.platform
+    body = await request.body()
+    delivery = WebhookRequest(
+        body=body, headers=dict(request.headers.items()), url=public_url(settings, request)
+    )
+
+    def outcome(name: str, **context: Any) -> None:
+        metrics.webhooks.labels(platform, name).inc()
+        log.info(
+            "webhook.received", integration_id=integration_id, platform=platform, outcome=name, **context
+        )
+
+    try:
+        result = await receive(
+            delivery,
+            integration,
+            now=datetime.now(UTC),
+            http=http_client(request),
+            twilio_api_base_url=settings.twilio_api_base_url,
+            tolerance_seconds=settings.webhook_tolerance_seconds,
+        )
+    except SignatureRejected as error:
+        outcome("bad_signature", reason=error.reason)
+        raise BadSignature(f"signature rejected: {error.reason}") from None
+    except PayloadRejected as error:
+        outcome("invalid", field=error.field)
+        raise InvalidInput(error.field, error.detail) from None
+    except UpstreamUnavailable as error:
+        outcome("upstream_unavailable", detail=error.detail)
+        raise ServiceUnavailable(f"the platform's API could not be read: {error.detail}") from None
+    if not isinstance(result, Accepted):
+        outcome("ignored", event=result.event)
+        return Response(
+            WebhookAck(status="ignored", event=result.event, reason=result.reason), status_code=200
+        )
+
+    call = result.call
+    try:
+        check_call(call, max_turns=settings.max_turns, max_turn_chars=settings.max_turn_chars)
+    except InvalidDocumentError as error:
+        outcome("invalid", field=error.errors[0].field)
+        raise invalid(error) from None
+
+    existing = await find_call(conn, tenant_id, call.source, call.external_id)
+    if existing is not None:
+        outcome("duplicate", call_id=str(existing.id), event=result.event)
+        return _ack(existing.id, existing.status, duplicate=True)
+
+    call_id = uuid.uuid4()
+    blob_key = raw_blob_key(tenant_id, call_id, result.event, body)
+    await anyio.to_thread.run_sync(blobs.put, blob_key, body, "application/json")
+    stored = await store_call(
+        conn,
+        tenant_id=tenant_id,
+        call=call,
+        call_id=call_id,
+        blob_key=blob_key,
+        integration_id=uuid.UUID(integration_id),
+    )
+    outcome("accepted" if stored.created else "duplicate", call_id=str(stored.id), event=result.event)
+    metrics.ingest_seconds.observe(time.perf_counter() - started)
+    return _ack(stored.id, stored.status, duplicate=not stored.created)
+
+
+def _ack(call_id: uuid.UUID, status: CallStatus, *, duplicate: bool) -> Response[WebhookAck]:
+    return Response(
+        WebhookAck(status=status, id=call_id, duplicate=duplicate), status_code=200 if duplicate else 202
+    )
+
+
+ROUTES = [receive_webhook]
