@@ -209,7 +209,9 @@ class JudgeClient:
                     ) from error
                 self._report(tally, started, "failed", error=f"http_{status}")
                 raise _PermanentError(f"HTTP {status}: {error.message}") from error
-            except openai.APIResponseValidationError as error:
+            except (openai.APIResponseValidationError, ValueError) as error:
+                # A 200 whose body is not the JSON it claims to be (cut off, garbled): the client
+                # raises a validation error or the JSON decoder's ValueError.
                 self._report(tally, started, "retried", error="malformed_body")
                 ticket.settle(prompt_estimate)
                 raise _TransientError("malformed_body") from error

@@ -217,6 +217,7 @@ class FakeOpenAIServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # else headers and body wait 40 ms on delayed ACKs
 
             def log_message(self, format: str, *args: Any) -> None:
                 return
@@ -238,6 +239,8 @@ class FakeOpenAIServer:
                     if server.latency:
                         time.sleep(server.latency)
                     self._act(request, server._next_action(request))
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (timeout) before we answered: what a real server sees too
                 finally:
                     request.finished_at = time.monotonic()
                     with server._lock:
