@@ -51,8 +51,7 @@ from ingest.platforms.contract import (
 )
 from ingest.platforms.signatures import decode_hex, first_matching_secret, hmac_digest
 from ingest.platforms.translation import (
-    add_spoken_turn,
-    agent_turn_for_tool,
+    TurnBuilder,
     decode_payload,
     no_conversation,
     parse_iso,
@@ -136,33 +135,31 @@ def end_reason(call: _Call) -> EndReason:
 
 
 def _turns(rows: list[_Row], started_at: datetime) -> tuple[list[Turn], list[str], int, datetime | None]:
-    turns: list[Turn] = []
+    builder = TurnBuilder()
     actions: list[str] = []
     robot_turns = 0
-    last_time: datetime | None = None
     timed = [
-        (parse_iso(r.created_at, f"transcripts[{i}].created_at") if r.created_at else None, r)
-        for i, r in enumerate(rows)
+        (parse_iso(row.created_at, f"transcripts[{index}].created_at") if row.created_at else None, row)
+        for index, row in enumerate(rows)
     ]
     timed.sort(key=lambda pair: (pair[0] is None, pair[0] or started_at))
+    last_time = max((at for at, _ in timed if at is not None), default=None)
     for at, row in timed:
         start_ms = None if at is None else round((at - started_at).total_seconds() * 1000)
-        if at is not None:
-            last_time = at
-        text = row.text or ""
+        text = (row.text or "").strip()
         if row.user == "user":
-            add_spoken_turn(turns, "caller", text, start_ms, None)
+            builder.say("caller", text, start_ms, None)
         elif row.user == "assistant":
-            add_spoken_turn(turns, "agent", text, start_ms, None)
+            builder.say("agent", text, start_ms, None)
         elif row.user == "robot":
             robot_turns += 1
         elif row.user == "agent-action":
-            if text.strip().lower().startswith(_TOOL_PREFIX):
-                name = text.strip()[len(_TOOL_PREFIX) :].strip()
-                agent_turn_for_tool(turns, start_ms).tool_calls.append(ToolCall(name=name))
-            else:
+            if text.lower().startswith(_TOOL_PREFIX):
+                name = text[len(_TOOL_PREFIX) :].strip()
+                builder.call_tool(ToolCall(name=name), f"agent-action:{row.id}", start_ms)
+            elif text:
                 actions.append(text)
-    return turns, actions, robot_turns, last_time
+    return builder.finish(), actions, robot_turns, last_time
 
 
 def translate(call: _Call, integration: IntegrationConfig) -> Call:

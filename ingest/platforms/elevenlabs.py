@@ -59,9 +59,7 @@ from ingest.platforms.signatures import (
     parse_epoch,
 )
 from ingest.platforms.translation import (
-    add_spoken_turn,
-    agent_turn_for_tool,
-    attach_result,
+    TurnBuilder,
     decode_payload,
     from_epoch_seconds,
     json_arguments,
@@ -212,30 +210,23 @@ def end_reason(data: _Data, results: list[_ToolResult]) -> EndReason:
 
 
 def _turns(entries: list[_Entry]) -> tuple[list[Turn], list[_ToolResult]]:
-    turns: list[Turn] = []
-    pending: dict[str, ToolCall] = {}
+    builder = TurnBuilder()
     all_results: list[_ToolResult] = []
     for entry in entries:
-        start_ms = None if entry.time_in_call_secs is None else round(entry.time_in_call_secs * 1000)
-        speaker = "caller" if entry.role == "user" else "agent"
         if entry.role not in ("agent", "user"):
             continue
-        turn = add_spoken_turn(turns, speaker, entry.message, start_ms, None)
+        start_ms = None if entry.time_in_call_secs is None else round(entry.time_in_call_secs * 1000)
+        builder.say("caller" if entry.role == "user" else "agent", entry.message, start_ms, None)
         for requested in entry.tool_calls or []:
-            target = (
-                turn if turn is not None and turn.speaker == "agent" else agent_turn_for_tool(turns, start_ms)
-            )
             tool_call = ToolCall(name=requested.tool_name, arguments=json_arguments(requested.params_as_json))
-            target.tool_calls.append(tool_call)
-            if requested.request_id is not None:
-                pending[requested.request_id] = tool_call
+            builder.call_tool(tool_call, requested.request_id, start_ms)
         for result in entry.tool_results or []:
             all_results.append(result)
             error = None
             if result.is_error:
                 error = result.raw_error_message or result.error_type or str(result.result_value or "error")
-            attach_result(pending, result.request_id, json_result(result.result_value), error)
-    return turns, all_results
+            builder.tool_result(result.request_id, json_result(result.result_value), error)
+    return builder.finish(), all_results
 
 
 def translate(data: _Data, integration: IntegrationConfig) -> Call:

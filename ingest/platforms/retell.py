@@ -57,9 +57,7 @@ from ingest.platforms.contract import (
 )
 from ingest.platforms.signatures import check_fresh, decode_hex, first_matching_secret, hmac_digest
 from ingest.platforms.translation import (
-    add_spoken_turn,
-    agent_turn_for_tool,
-    attach_result,
+    TurnBuilder,
     decode_payload,
     from_epoch_ms,
     json_arguments,
@@ -187,17 +185,14 @@ def end_reason(raw: str | None) -> EndReason:
 
 
 def _turns(entries: list[_Entry]) -> tuple[list[Turn], int]:
-    turns: list[Turn] = []
-    pending: dict[str, ToolCall] = {}
+    builder = TurnBuilder()
     transfer_target_turns = 0
     for entry in entries:
         if entry.role in ("agent", "user"):
             starts = [w.start for w in entry.words if w.start is not None]
             ends = [w.end for w in entry.words if w.end is not None]
-            speaker = "agent" if entry.role == "agent" else "caller"
-            add_spoken_turn(
-                turns,
-                speaker,
+            builder.say(
+                "agent" if entry.role == "agent" else "caller",
                 entry.content,
                 seconds_to_ms(starts[0]) if starts else None,
                 seconds_to_ms(ends[-1]) if ends else None,
@@ -205,17 +200,12 @@ def _turns(entries: list[_Entry]) -> tuple[list[Turn], int]:
         elif entry.role == "transfer_target":
             transfer_target_turns += 1
         elif entry.role == "tool_call_invocation":
-            turn = agent_turn_for_tool(turns, seconds_to_ms(entry.time_sec))
             tool_call = ToolCall(name=entry.name or "", arguments=json_arguments(entry.arguments))
-            turn.tool_calls.append(tool_call)
-            if entry.tool_call_id is not None:
-                pending[entry.tool_call_id] = tool_call
+            builder.call_tool(tool_call, entry.tool_call_id, seconds_to_ms(entry.time_sec))
         elif entry.role == "tool_call_result":
-            failed = entry.successful is False
-            attach_result(
-                pending, entry.tool_call_id, json_result(entry.content), entry.content if failed else None
-            )
-    return turns, transfer_target_turns
+            error = entry.content if entry.successful is False else None
+            builder.tool_result(entry.tool_call_id, json_result(entry.content), error)
+    return builder.finish(), transfer_target_turns
 
 
 def translate(call: _Call, integration: IntegrationConfig) -> Call:

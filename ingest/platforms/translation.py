@@ -105,36 +105,59 @@ def json_result(raw: Any) -> Any:
     return raw
 
 
-def agent_turn_for_tool(turns: list[Turn], start_ms: int | None) -> Turn:
-    """The agent turn a tool call belongs to: the latest turn if it is the agent's, else a new agent
-    turn with empty text at the tool call's time (the agent acted before, or without, speaking)."""
-    if turns and turns[-1].speaker == "agent":
-        return turns[-1]
-    turn = Turn(speaker="agent", text="", start_ms=start_ms, end_ms=start_ms)
-    turns.append(turn)
-    return turn
+class TurnBuilder:
+    """Builds canonical turns from a platform's ordered transcript rows.
 
+    Tool calls belong to an agent turn: the latest turn when the agent is the one speaking (it said
+    "let me check" and called the tool), else the agent's next utterance (the caller asked, the
+    agent looked it up, then answered). Tool calls with no agent utterance after them end up on an
+    agent turn with empty text at the end, which the canonical Call allows because it carries tool
+    calls. Results are matched to their call by the platform's tool-call id. Blank utterances are
+    dropped: a platform's placeholder entry is not a turn.
+    """
 
-def attach_result(pending: dict[str, ToolCall], call_id: str | None, result: Any, error: str | None) -> bool:
-    """Put a result (or error) on the pending tool call with that id; False when no call matches."""
-    if call_id is None or call_id not in pending:
-        return False
-    tool_call = pending[call_id]
-    tool_call.result = result
-    tool_call.error = error
-    return True
+    def __init__(self) -> None:
+        self.turns: list[Turn] = []
+        self._by_id: dict[str, ToolCall] = {}
+        self._held: list[ToolCall] = []
+        self._held_start_ms: int | None = None
 
+    def say(self, speaker: Speaker, text: str | None, start_ms: int | None, end_ms: int | None) -> None:
+        if text is None or not text.strip():
+            return
+        turn = Turn(speaker=speaker, text=text, start_ms=start_ms, end_ms=end_ms)
+        if speaker == "agent" and self._held:
+            turn.tool_calls.extend(self._held)
+            self._held.clear()
+        self.turns.append(turn)
 
-def add_spoken_turn(
-    turns: list[Turn], speaker: Speaker, text: str | None, start_ms: int | None, end_ms: int | None
-) -> Turn | None:
-    """Append an utterance; blank text is dropped (a platform's placeholder entry is not a turn, and
-    the canonical Call forbids a turn with neither text nor tool calls)."""
-    if text is None or not text.strip():
-        return None
-    turn = Turn(speaker=speaker, text=text, start_ms=start_ms, end_ms=end_ms)
-    turns.append(turn)
-    return turn
+    def call_tool(self, tool_call: ToolCall, call_id: str | None, start_ms: int | None) -> None:
+        if self.turns and self.turns[-1].speaker == "agent" and not self._held:
+            self.turns[-1].tool_calls.append(tool_call)
+        else:
+            if not self._held:
+                self._held_start_ms = start_ms
+            self._held.append(tool_call)
+        if call_id is not None:
+            self._by_id[call_id] = tool_call
+
+    def tool_result(self, call_id: str | None, result: Any, error: str | None) -> bool:
+        """Attach a result (or error) to the call with that id; False when no call matches."""
+        if call_id is None or call_id not in self._by_id:
+            return False
+        tool_call = self._by_id[call_id]
+        tool_call.result = result
+        tool_call.error = error
+        return True
+
+    def finish(self) -> list[Turn]:
+        if self._held:
+            start = self._held_start_ms
+            self.turns.append(
+                Turn(speaker="agent", text="", start_ms=start, end_ms=start, tool_calls=self._held)
+            )
+            self._held = []
+        return self.turns
 
 
 def no_conversation(event: str) -> Ignored:

@@ -72,9 +72,7 @@ from ingest.platforms.signatures import (
     parse_epoch,
 )
 from ingest.platforms.translation import (
-    add_spoken_turn,
-    agent_turn_for_tool,
-    attach_result,
+    TurnBuilder,
     decode_payload,
     json_arguments,
     json_result,
@@ -337,8 +335,7 @@ def end_reason(raw: str | None) -> EndReason:
 
 
 def _turns(messages: list[_Message], started_at: datetime) -> list[Turn]:
-    turns: list[Turn] = []
-    pending: dict[str, ToolCall] = {}
+    builder = TurnBuilder()
     start_epoch_ms = started_at.timestamp() * 1000
     for item in messages:
         if item.seconds_from_start is not None:
@@ -352,21 +349,16 @@ def _turns(messages: list[_Message], started_at: datetime) -> list[Turn]:
             end_ms = None
             if start_ms is not None and item.time is not None and item.end_time is not None:
                 end_ms = start_ms + round(item.end_time - item.time)
-            speaker = "caller" if role == "user" else "agent"
-            add_spoken_turn(turns, speaker, item.message, start_ms, end_ms)
+            builder.say("caller" if role == "user" else "agent", item.message, start_ms, end_ms)
         elif role == "tool_calls":
-            turn = agent_turn_for_tool(turns, start_ms)
             for requested in item.tool_calls:
-                tool_call = ToolCall(
-                    name=requested.function.name, arguments=json_arguments(requested.function.arguments)
-                )
-                turn.tool_calls.append(tool_call)
-                if requested.id is not None:
-                    pending[requested.id] = tool_call
+                function = requested.function
+                tool_call = ToolCall(name=function.name, arguments=json_arguments(function.arguments))
+                builder.call_tool(tool_call, requested.id, start_ms)
         elif role == "tool_call_result":
             error = None if item.error is None else str(item.error)
-            attach_result(pending, item.tool_call_id, json_result(item.result), error)
-    return turns
+            builder.tool_result(item.tool_call_id, json_result(item.result), error)
+    return builder.finish()
 
 
 _DIRECTIONS = {"inboundPhoneCall": "inbound", "outboundPhoneCall": "outbound", "webCall": "web"}
