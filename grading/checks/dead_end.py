@@ -1,0 +1,45 @@
+"""dead_end: the call ends with the caller's request unresolved and no next step.
+
+Resolved means any of: a successful action tool call (booking, message, callback), a transfer, or
+the agent giving a concrete next step (a confirmed booking, a callback, where to call or go). A
+dead end is then one of: the agent said it could not help in its last two replies, the caller gave
+up ("never mind", "forget it"), or the call broke off (error, silence, time limit) with the caller
+not satisfied. The failure is pinned to the agent's turn that closed the door (its inability reply
+when there is one, else its last reply). A caller thanking the agent politely does not resolve a
+request the agent said it could not handle.
+"""
+
+from __future__ import annotations
+
+from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
+from grading.formats import Call, FactSheet, Failure
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    del fact_sheet
+    outcome = read_outcome(call)
+    if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:
+        return []
+    agent_turns = [index + 1 for index, turn in enumerate(call.turns) if turn.speaker == "agent"]
+    if not agent_turns:
+        return []
+    final_stretch = agent_turns[-2:]
+    if outcome.inability_turn in final_stretch:
+        turn, why = outcome.inability_turn, "the agent said it could not help and offered no next step"
+    elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent_turns[-1] - 2:
+        before = [t for t in agent_turns if t < outcome.caller_gave_up_turn]
+        turn, why = (before[-1] if before else agent_turns[-1]), "the caller gave up without a next step"
+    elif call.end_reason in UNRESOLVED_ENDINGS and not outcome.caller_satisfied:
+        turn, why = agent_turns[-1], f"the call ended ({call.end_reason}) with the request unresolved"
+    else:
+        return []
+    assert turn is not None
+    return [
+        Failure(
+            tag="dead_end",
+            severity="major",
+            turn=turn,
+            quote=call.turns[turn - 1].text.strip()[:200],
+            reason=why,
+        )
+    ]

@@ -1,0 +1,102 @@
+"""instruction_leak: the agent reads out its own instructions, rules, tool names or schemas, or
+reads markup aloud.
+
+On a phone call the caller hears every character the agent emits, so "**Price:** $120", a bullet
+list, "[link]" or "https://api.example.com/v1/slots?id=3" are spoken garbage, a cousin of reading
+the system prompt aloud (seed 004). Evidence is the first offending fragment of each turn. Plain
+web addresses a caller can type ("brightsmile.com") and a single hyphen or number are not markup.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.formats import Call, FactSheet, Failure
+from grading.speech import compile_phrases
+
+INSTRUCTIONS: Final = compile_phrases(
+    [
+        r"my (?:system )?(?:prompt|instructions|guidelines|programming|directives|configuration)",
+        r"system prompt",
+        r"(?:i was|i am|i'?m|i have been|i'?ve been) (?:instructed|programmed|told|configured"
+        r"|prompted) (?:to|not to|that)",
+        r"my rules (?:say|are|state)",
+        r"according to my (?:rules|instructions|prompt|guidelines|training)",
+        r"(?:the|my) instructions (?:say|tell|are)",
+        r"as an ai(?: language model)?",
+        r"i am an ai (?:language model|assistant) (?:instructed|trained|designed)",
+        r"(?:tool|function) (?:call|name|schema)",
+        r"json schema",
+        r"(?:you are|you'?re) a (?:helpful|friendly) (?:assistant|receptionist|agent) (?:for|that|who)",
+    ]
+)
+MARKUP: Final = re.compile(
+    r"\*\*[^*\n]+\*\*"  # bold
+    r"|(?<![\w*])\*[^*\s][^*\n]{0,80}\*(?![\w*])"  # *emphasis*
+    r"|(?:^|\n)\s*(?:[-*•]\s+|#{1,6}\s+|\d+\.\s+\S)"  # bullets, headings, numbered lists
+    r"|`[^`]+`"  # code
+    r"|\[[^\]\n]+\]\([^)\s]+\)"  # markdown link
+    r"|\[[A-Za-z_ ]{2,40}\]"  # [placeholder]
+    r"|\{\{?[^{}\n]{1,60}\}?\}"  # {placeholder} or JSON
+    r"|<\/?[a-z][^>\n]{0,40}>"  # HTML/SSML tags
+    r"|\"[a-z_]+\"\s*:"  # "key":
+    r"|https?://\S+"  # URLs spoken as code
+    r"|\b\w+/[\w/]+\?\w+="  # paths with queries
+    r"|#{2,}|\|\s*\w+\s*\|",  # tables
+    re.IGNORECASE,
+)
+CODE_IDENTIFIER: Final = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][a-zA-Z]+\(\)?")
+
+
+def _tool_names(call: Call) -> set[str]:
+    return {tool.name.casefold() for turn in call.turns for tool in turn.tool_calls if len(tool.name) > 3}
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    del fact_sheet
+    tools = _tool_names(call)
+    failures: list[Failure] = []
+    for index, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        text = turn.text
+        match = INSTRUCTIONS.search(text)
+        reason = "the agent read out its own instructions"
+        if match is None:
+            match = MARKUP.search(text)
+            reason = "the agent read markup aloud"
+        if match is None:
+            match = CODE_IDENTIFIER.search(text)
+            reason = "the agent read a code identifier aloud"
+        if match is None and tools:
+            lowered = text.casefold()
+            for name in tools:
+                position = lowered.find(name)
+                if position >= 0:
+                    match = re.compile(re.escape(text[position : position + len(name)])).search(text)
+                    reason = f"the agent named its tool {name!r}"
+                    break
+        if match is None:
+            continue
+        failures.append(
+            Failure(
+                tag="instruction_leak",
+                severity="major",
+                turn=index + 1,
+                quote=_around(text, match.start(), match.end()),
+                reason=reason,
+            )
+        )
+    return failures
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The match with a little context, cut at word boundaries, as it stands in the turn."""
+    left = max(0, start - 30)
+    right = min(len(text), end + 30)
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    return text[left:right].strip()

@@ -1,0 +1,140 @@
+"""missed_handoff: the caller asked for a person, or described an emergency, and was not handed off.
+
+A handoff is evidenced by the call ending `transferred`, a successful tool call whose name says
+transfer/handoff/forward/escalate, or the agent saying it is connecting the caller. For an
+emergency, sending the caller to emergency services (911, 999, 112, the ER) also counts. A request
+the caller withdraws ("no, never mind") or negates ("I don't need a person") is not counted. The
+failure is pinned to the agent's reply to the request; an emergency left unhandled is critical.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.formats import Call, FactSheet, Failure
+from grading.speech import REFUSAL, compile_phrases
+
+PERSON_REQUEST: Final = compile_phrases(
+    [
+        r"(?:speak|talk|chat) (?:to|with) (?:a |an |the |your |some )?(?:real |actual |live |human )?"
+        r"(?:person|human|someone|somebody|people|manager|supervisor|receptionist|representative|rep|"
+        r"agent|operator|staff|front desk|office|doctor|dentist|owner)",
+        r"(?:transfer|connect|put) me (?:through|to|over)",
+        r"(?:transfer|connect) me",
+        r"(?:get|give) me (?:a |an )?(?:real |live )?(?:person|human|manager|operator|representative)",
+        r"(?:real|live|actual) (?:person|human)",
+        r"human being",
+        r"(?:is there|can i get) (?:a |an )?(?:person|human|someone) (?:i can|to)",
+        r"operator",
+        r"representative",
+    ]
+)
+EMERGENCY: Final = compile_phrases(
+    [
+        r"emergency",
+        r"(?:severe|extreme|terrible|unbearable|excruciating) pain",
+        r"(?:bleeding|won'?t stop bleeding)",
+        r"can'?t breathe",
+        r"chest pain",
+        r"(?:face|jaw|cheek) (?:is )?(?:all )?swollen",
+        r"swelling (?:up|in my)",
+        r"knocked out",
+        r"unconscious",
+        r"passed out",
+        r"overdose",
+        r"heart attack",
+        r"stroke",
+        r"(?:is|'s) on fire",
+        r"gas leak",
+        r"burst pipe",
+        r"seizure",
+        r"allergic reaction",
+    ]
+)
+NEGATED: Final = re.compile(
+    r"\b(?:don'?t|do not|no need to|not|never|without)\b(?:\W+\w+){0,3}\W*$", re.IGNORECASE
+)
+WITHDRAWN: Final = compile_phrases(
+    [
+        r"no,? (?:that'?s|it'?s) (?:fine|ok|okay)",
+        r"i don'?t need (?:to|a|the)",
+        r"actually,? (?:that'?s|you'?ve)",
+    ]
+)
+HANDOFF_SAID: Final = compile_phrases(
+    [
+        r"(?:transfer|transferring|connect|connecting|put you through|putting you through|patch you)",
+        r"(?:one|a) moment while i",
+        r"hold (?:on|the line) while",
+        r"let me get (?:someone|a person|the manager|the doctor)",
+    ]
+)
+EMERGENCY_REFERRAL: Final = compile_phrases(
+    [
+        r"9-?1-?1",
+        r"nine one one",
+        r"999",
+        r"112",
+        r"emergency (?:room|services|department)",
+        r"\ber\b",
+        r"a&e",
+    ]
+)
+HANDOFF_TOOL: Final = re.compile(r"transfer|handoff|hand_off|forward|escalat|connect|human|agent", re.I)
+
+
+def _handed_off(call: Call) -> bool:
+    if call.end_reason == "transferred":
+        return True
+    return any(
+        HANDOFF_TOOL.search(tool.name) and tool.error is None
+        for turn in call.turns
+        for tool in turn.tool_calls
+    )
+
+
+def _asks(pattern: re.Pattern[str], text: str) -> bool:
+    for match in pattern.finditer(text):
+        if not NEGATED.search(text[: match.start()][-40:]):
+            return True
+    return False
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    del fact_sheet
+    if _handed_off(call):
+        return []
+    turns = call.turns
+    for index, turn in enumerate(turns):
+        if turn.speaker != "caller":
+            continue
+        wants_person = _asks(PERSON_REQUEST, turn.text)
+        emergency = _asks(EMERGENCY, turn.text)
+        if not (wants_person or emergency):
+            continue
+        later = turns[index + 1 :]
+        if any(t.speaker == "caller" and WITHDRAWN.search(t.text) for t in later[:3]):
+            continue
+        agent_replies = [(index + 1 + offset, t) for offset, t in enumerate(later) if t.speaker == "agent"]
+        if any(HANDOFF_SAID.search(t.text) and not REFUSAL.search(t.text) for _, t in agent_replies[:3]):
+            continue
+        if emergency and any(EMERGENCY_REFERRAL.search(t.text) for _, t in agent_replies[:3]):
+            continue
+        if not agent_replies:
+            reply_index, quote = index, turn.text
+        else:
+            reply_index, reply = agent_replies[0]
+            quote = reply.text
+        what = "described an emergency" if emergency else "asked for a person"
+        return [
+            Failure(
+                tag="missed_handoff",
+                severity="critical" if emergency else "major",
+                turn=reply_index + 1,
+                quote=quote.strip()[:200],
+                reason=f"the caller {what} in turn {index + 1} and the call was never handed off",
+                ref="handoff",
+            )
+        ]
+    return []

@@ -1,0 +1,151 @@
+"""What the call achieved, read from its evidence: successful action tool calls, a transfer, the
+agent confirming a booking or a callback, contact details captured, and how the caller left.
+
+Shared by dead_end (a call that ends with nothing achieved) and the rules judge (goal_met and the
+customer's goal), so both read the same evidence the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, cast
+
+import msgspec
+
+from grading.formats import Call
+from grading.speech import REFUSAL, compile_phrases
+
+ACTION_TOOL: Final = re.compile(
+    r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
+    r"order|create|submit|send|lead|capture|contact|register|confirm|update|forward|escalat",
+    re.I,
+)
+NEXT_STEP: Final = compile_phrases(
+    [
+        r"(?:you'?re|you are|you'?ve been|i'?ve|i have|we'?ve|we have|it'?s|that'?s|all) (?:all )?"
+        r"(?:booked|scheduled|confirmed|reserved|set|registered)",
+        r"(?:is|are) (?:now )?(?:booked|confirmed|scheduled|reserved)",
+        r"booking (?:is )?(?:was )?(?:successful|confirmed|complete)",
+        r"(?:reservation|confirmation|reference) (?:number|code|id)",
+        r"(?:have|get|ask) (?:someone|somebody|a (?:person|manager|dentist|doctor|technician|team member)|"
+        r"the (?:office|manager|team|doctor|dentist)) (?:call|contact|reach|get back to) you",
+        r"(?:call|ring|text|email) you back",
+        r"callback",
+        r"call back",
+        r"get back to you",
+        r"(?:i'?ve|i have) (?:taken|noted|got|passed|sent|left|put)",
+        r"(?:i'?ll|i will) (?:pass|send|forward|note|leave|put in)",
+        r"(?:transfer|transferring|connect|connecting|put you through|putting you through)",
+        r"(?:you can|feel free to|please) (?:call|visit|email|text|come|stop|drop|go|book|reach"
+        r"|contact|check)",
+        r"(?:give|call) (?:us|them) a call",
+        r"(?:call|dial) 9-?1-?1",
+        r"emergency (?:room|services)",
+        r"(?:here is|here'?s) (?:the|our|their) (?:number|address|link)",
+    ]
+)
+CALLER_SATISFIED: Final = compile_phrases(
+    [
+        r"that'?s (?:all|everything|it|perfect|great|helpful|what i needed)",
+        r"(?:perfect|great|awesome|wonderful|excellent|brilliant|lovely|sounds good|got it|that works|"
+        r"that helps|very helpful|appreciate it)",
+        r"thank(?:s| you)",
+        r"(?:see|talk to) you",
+        r"bye",
+    ]
+)
+CALLER_GAVE_UP: Final = compile_phrases(
+    [
+        r"never ?mind",
+        r"forget it",
+        r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
+        r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try) (?:somewhere|someone|elsewhere|another)",
+        r"you'?re not (?:helping|helpful)",
+        r"not helpful",
+        r"waste of (?:my )?time",
+        r"i give up",
+        r"(?:so|then) (?:what|how) (?:am i supposed|do i|can i)",
+    ]
+)
+UNRESOLVED_ENDINGS: Final = frozenset(
+    {"error", "silence_timeout", "max_duration", "no_answer", "busy", "voicemail"}
+)
+
+
+class Outcome(msgspec.Struct, kw_only=True, frozen=True):
+    """The call's resolution evidence. `next_step_turn` is the 1-based turn of the first concrete
+    next step (booking confirmed, callback, handoff, where to go), if any."""
+
+    action_done: bool
+    next_step_turn: int | None
+    inability_turn: int | None
+    caller_satisfied: bool
+    caller_gave_up_turn: int | None
+    transferred: bool
+
+
+def _is_action(name: str) -> bool:
+    return bool(ACTION_TOOL.search(name)) and not re.search(
+        r"check|search|find|lookup|get_|list|query", name, re.I
+    )
+
+
+def read_outcome(call: Call) -> Outcome:
+    action_done = False
+    next_step_turn: int | None = None
+    inability_turn: int | None = None
+    caller_gave_up_turn: int | None = None
+    for index, turn in enumerate(call.turns):
+        for tool in turn.tool_calls:
+            if tool.error is None and _is_action(tool.name) and not _result_failed(tool.result):
+                action_done = True
+                if next_step_turn is None:
+                    next_step_turn = index + 1
+        if turn.speaker == "agent":
+            if NEXT_STEP.search(turn.text) and not REFUSAL.search(turn.text) and next_step_turn is None:
+                next_step_turn = index + 1
+            if REFUSAL.search(turn.text) or INABILITY.search(turn.text):
+                inability_turn = index + 1
+        elif CALLER_GAVE_UP.search(turn.text):
+            caller_gave_up_turn = index + 1
+    caller_turns = [turn for turn in call.turns if turn.speaker == "caller"]
+    last_caller = caller_turns[-1].text if caller_turns else ""
+    satisfied = bool(CALLER_SATISFIED.search(last_caller)) and not CALLER_GAVE_UP.search(last_caller)
+    return Outcome(
+        action_done=action_done,
+        next_step_turn=next_step_turn,
+        inability_turn=inability_turn,
+        caller_satisfied=satisfied,
+        caller_gave_up_turn=caller_gave_up_turn,
+        transferred=call.end_reason == "transferred",
+    )
+
+
+INABILITY: Final = compile_phrases(
+    [
+        r"i don'?t (?:have|know)",
+        r"i do not (?:have|know)",
+        r"(?:we|they) don'?t (?:have|offer|do|take|accept|provide)",
+        r"(?:that'?s|it'?s) not (?:available|possible)",
+        r"no (?:availability|openings|slots|appointments)",
+        r"(?:nothing|no one|nobody) (?:is )?available",
+        r"(?:fully|all) booked",
+        r"i'?m not sure",
+        r"not (?:able|possible) to",
+        r"there (?:is|are) no",
+        r"there'?s no",
+    ]
+)
+
+
+def _result_failed(result: object) -> bool:
+    """A tool result that itself reports failure ({"ok": false}, {"status": "failed"}, {"error": …})."""
+    if isinstance(result, dict):
+        result = cast("dict[str, object]", result)
+        if result.get("ok") is False or result.get("success") is False:
+            return True
+        status = str(result.get("status", "")).casefold()
+        if status in {"failed", "error", "unavailable", "rejected", "declined"}:
+            return True
+        return bool(result.get("error"))
+    return False

@@ -1,0 +1,76 @@
+"""overpromise: a guarantee or commitment the fact sheet does not back.
+
+Promises are recognised by their form ("I guarantee", "I promise", "100%", "it won't hurt at
+all", "we'll definitely get you in today", "I'll waive the fee", "you'll get a full refund").
+A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact shares its
+subject: a fact about a satisfaction guarantee backs "we guarantee your satisfaction".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.formats import Call, FactSheet, Failure
+from grading.speech import compile_phrases, content_words, sentences
+
+PROMISE: Final = compile_phrases(
+    [
+        r"i (?:can )?guarantee",
+        r"(?:we|it'?s|that'?s|is|are|be) guaranteed",
+        r"(?:we|i) guarantee",
+        r"guarantee(?:d)? (?:you|that|it)",
+        r"i promise",
+        r"(?:i|we) assure you",
+        r"100 ?(?:%|percent)",
+        r"a hundred percent",
+        r"(?:won'?t|will not|doesn'?t|does not) hurt (?:at all|a bit|one bit)",
+        r"(?:completely|totally|absolutely|entirely) (?:painless|free|risk[- ]free|safe)",
+        r"(?:definitely|certainly|absolutely) (?:get you in|fit you in|be (?:done|ready|fixed|there)|work)",
+        r"i'?ll make sure (?:you|it|that)",
+        r"(?:i'?ll|i will|i can|we'?ll|we will|we can) waive",
+        r"(?:full|complete) refund",
+        r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
+        r"(?:no|zero) (?:chance|way) (?:it|you|that)",
+        r"same[- ]day (?:guaranteed|for sure)",
+        r"for sure",
+        r"without (?:a|any) doubt",
+    ]
+)
+NEGATED: Final = re.compile(
+    r"\b(?:can'?t|cannot|can not|couldn'?t|won'?t|not|no one can|unable to|don'?t)\b(?:\W+\w+){0,2}\W*$",
+    re.IGNORECASE,
+)
+PROMISE_WORDS: Final = frozenset(
+    {"guarantee", "guaranteed", "promise", "assure", "100", "definitely", "sure", "waive"}
+)
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    backing = [content_words(fact.statement) - PROMISE_WORDS for fact in fact_sheet.facts]
+    failures: list[Failure] = []
+    for index, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        for sentence in sentences(turn.text):
+            match = PROMISE.search(sentence)
+            if (
+                match is None
+                or NEGATED.search(sentence[: match.start()][-30:])
+                or sentence.rstrip().endswith("?")
+            ):
+                continue
+            subject = content_words(sentence) - PROMISE_WORDS
+            if any(len(subject & fact_words) >= 2 for fact_words in backing):
+                continue
+            failures.append(
+                Failure(
+                    tag="overpromise",
+                    severity="major",
+                    turn=index + 1,
+                    quote=sentence.strip()[:200],
+                    reason="the agent made a promise the fact sheet does not back",
+                )
+            )
+            break
+    return failures

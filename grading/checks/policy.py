@@ -1,0 +1,317 @@
+"""policy: the fact sheet's must and must-not rules that a checker can decide, and forbidden phrases.
+
+A rule is decidable when its text has a shape we recognise:
+- a quoted phrase ("Always say 'thank you for calling'", "Never say 'no problem'"): its presence
+  in agent speech;
+- never quote/give/discuss prices: an amount of money spoken by the agent;
+- never diagnose / give medical advice: the advice patterns of off_scope_advice;
+- never guarantee / promise: the promise patterns of overpromise;
+- never ask for card numbers, social security numbers or passwords: the agent asking for one;
+- offer a callback when the caller cannot be helped: an inability reply with no callback offered;
+- always ask for / collect the caller's name, phone number, email or date of birth (without a
+  condition we cannot evaluate): the agent asking for it;
+- always say the call is recorded, or that the caller is speaking with an AI: said in the first
+  two agent replies;
+- always greet with the business's name: the name in the first agent reply.
+Everything else goes to `unchecked_rules` for a judge that reads the whole call; the rules judge
+leaves them undecided rather than guess. A forbidden phrase spoken by the agent is a critical
+policy_breach and a hard gate on the verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+import msgspec
+
+from grading.checks.off_scope_advice import ADVICE
+from grading.checks.outcome import read_outcome
+from grading.checks.overpromise import PROMISE
+from grading.evidence import normalise
+from grading.formats import Call, FactSheet, Failure, Rule
+from grading.speech import compile_phrases, sentences
+
+QUOTED: Final = re.compile(r"[\"“‘']([^\"”’']{3,80})[\"”’']")
+CONDITION: Final = re.compile(r"\b(?:when|if|unless|before|after|once|whenever|only)\b", re.IGNORECASE)
+MONEY_SPOKEN: Final = re.compile(
+    r"[$£€]\s?\d|\b\d[\d,.]*\s?(?:dollars?|bucks|pounds|euros|usd|gbp)\b|"
+    r"\b(?:hundred|thousand|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:dollars|bucks|pounds|euros)\b",
+    re.IGNORECASE,
+)
+CALLBACK: Final = compile_phrases(
+    [
+        r"call(?:ing)? you back",
+        r"callback",
+        r"call back",
+        r"(?:have|get) (?:someone|somebody|\w+) (?:call|contact|reach)",
+        r"reach out to you",
+        r"get back to you",
+        r"return your call",
+    ]
+)
+SENSITIVE_ASK: Final = compile_phrases(
+    [
+        r"(?:credit |debit )?card (?:number|details|info)",
+        r"(?:social security|ssn|social insurance) (?:number)?",
+        r"password",
+        r"pin (?:number|code)",
+        r"cvv|security code",
+        r"bank (?:account|details)",
+    ]
+)
+ASKING: Final = compile_phrases(
+    [
+        r"(?:can|could|may) i (?:get|have|take|grab)",
+        r"what(?:'s| is) your",
+        r"(?:please|could you|can you) "
+        r"(?:give|tell|read|provide|confirm|spell)",
+        r"i(?:'ll| will)? need your",
+        r"(?:and )?your .{0,20}\?",
+    ]
+)
+DETAIL_WORDS: Final[dict[str, str]] = {
+    "name": r"name",
+    "phone": r"(?:phone|number|callback number|contact number|best number)",
+    "number": r"(?:phone|number)",
+    "email": r"e-?mail",
+    "birth": r"(?:date of birth|birth ?date|birthday|dob)",
+    "insurance": r"insurance",
+    "address": r"address",
+}
+
+
+class RuleOutcome(msgspec.Struct, kw_only=True, frozen=True):
+    """What the policy check made of the sheet's rules for one call."""
+
+    failures: list[Failure]
+    unchecked: list[str]
+    forbidden_spoken: bool
+
+
+Decider = Callable[[Call, FactSheet, Rule], Failure | bool | None]
+"""Returns a Failure when the rule was broken, True when it was followed, False when undecidable."""
+
+
+def _agent_turns(call: Call) -> list[tuple[int, str]]:
+    return [(index + 1, turn.text) for index, turn in enumerate(call.turns) if turn.speaker == "agent"]
+
+
+def _breach(turn: int, text: str, rule: Rule, reason: str, needle: re.Match[str] | None = None) -> Failure:
+    quote = text.strip()
+    if needle is not None:
+        quote = next((s for s in sentences(text) if needle.group(0) in s), quote)
+    return Failure(
+        tag="policy_breach", severity="major", turn=turn, quote=quote[:200], reason=reason, ref=rule.id
+    )
+
+
+def _first_match(call: Call, pattern: re.Pattern[str]) -> tuple[int, str, re.Match[str]] | None:
+    for turn, text in _agent_turns(call):
+        match = pattern.search(text)
+        if match:
+            return turn, text, match
+    return None
+
+
+def _quoted(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    del fact_sheet
+    phrases = [normalise(p) for p in QUOTED.findall(rule.text)]
+    agents = _agent_turns(call)
+    if rule.kind == "must_not":
+        for turn, text in agents:
+            spoken = normalise(text)
+            for phrase in phrases:
+                if phrase and phrase in spoken:
+                    return _breach(
+                        turn, text, rule, f'the agent said "{phrase}", which rule {rule.id} forbids'
+                    )
+        return True
+    if any(phrase in normalise(text) for _, text in agents for phrase in phrases):
+        return True
+    if not agents:
+        return True
+    turn, text = agents[-1] if not CONDITION.search(rule.text) else agents[0]
+    return _breach(turn, text, rule, f"the agent never said what rule {rule.id} requires")
+
+
+def _pattern_must_not(pattern: re.Pattern[str], what: str) -> Decider:
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+        del fact_sheet
+        found = _first_match(call, pattern)
+        if found is None:
+            return True
+        turn, text, match = found
+        return _breach(turn, text, rule, f"the agent {what}, which rule {rule.id} forbids", match)
+
+    return decide
+
+
+def _sensitive(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    del fact_sheet
+    for turn, text in _agent_turns(call):
+        for sentence in sentences(text):
+            match = SENSITIVE_ASK.search(sentence)
+            if match and (ASKING.search(sentence) or sentence.rstrip().endswith("?")):
+                return _breach(turn, text, rule, f"the agent asked for a {match.group(0)}", match)
+    return True
+
+
+def _callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    del fact_sheet
+    outcome = read_outcome(call)
+    if outcome.inability_turn is None or outcome.action_done or outcome.transferred:
+        return True
+    if any(CALLBACK.search(text) for _, text in _agent_turns(call)):
+        return True
+    text = call.turns[outcome.inability_turn - 1].text
+    return _breach(
+        outcome.inability_turn, text, rule, "the agent could not help and never offered a callback"
+    )
+
+
+def _ask_detail(detail: str) -> Decider:
+    pattern = re.compile(DETAIL_WORDS[detail], re.IGNORECASE)
+
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+        del fact_sheet
+        agents = _agent_turns(call)
+        for _, text in agents:
+            for sentence in sentences(text):
+                if pattern.search(sentence) and (ASKING.search(sentence) or sentence.rstrip().endswith("?")):
+                    return True
+        if not agents:
+            return True
+        turn, text = agents[-1]
+        return _breach(turn, text, rule, f"the agent never asked for the caller's {detail}")
+
+    return decide
+
+
+def _said_early(pattern: re.Pattern[str], what: str) -> Decider:
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+        del fact_sheet
+        agents = _agent_turns(call)[:2]
+        if not agents or any(pattern.search(text) for _, text in agents):
+            return True
+        turn, text = agents[0]
+        return _breach(turn, text, rule, f"the agent did not {what} at the start of the call")
+
+    return decide
+
+
+def _greets_with_name(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    agents = _agent_turns(call)
+    name_words = set(normalise(fact_sheet.business).split()) - {"the", "and", "of", "inc", "llc", "ltd"}
+    if not agents or not name_words:
+        return False
+    turn, text = agents[0]
+    spoken = set(normalise(text).split())
+    if len(name_words & spoken) * 2 >= len(name_words):
+        return True
+    return _breach(turn, text, rule, f"the agent's greeting did not name {fact_sheet.business}")
+
+
+RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
+    (
+        "must_not",
+        re.compile(
+            r"\b(?:quote|give|discuss|share|mention|state|tell|disclose|provide)\b.{0,40}"
+            r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
+            re.I,
+        ),
+        _pattern_must_not(MONEY_SPOKEN, "quoted a price"),
+    ),
+    (
+        "must_not",
+        re.compile(r"diagnos|medical advice|clinical advice|legal advice|financial advice", re.I),
+        _pattern_must_not(ADVICE, "gave advice"),
+    ),
+    (
+        "must_not",
+        re.compile(r"\b(?:guarantee|promise)", re.I),
+        _pattern_must_not(PROMISE, "made a guarantee"),
+    ),
+    ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
+    ("must", re.compile(r"call ?back", re.I), _callback),
+    (
+        "must",
+        re.compile(r"\brecord", re.I),
+        _said_early(re.compile(r"record", re.I), "say the call is recorded"),
+    ),
+    (
+        "must",
+        re.compile(r"\b(?:ai|virtual assistant|automated|artificial|bot)\b", re.I),
+        _said_early(
+            re.compile(r"\b(?:ai|a\.i\.|virtual|automated|artificial|bot|digital assistant)\b", re.I),
+            "say it is an AI",
+        ),
+    ),
+    (
+        "must",
+        re.compile(
+            r"\b(?:greet|answer|introduce|open)\b.{0,40}\b(?:business|practice|clinic|company|name)", re.I
+        ),
+        _greets_with_name,
+    ),
+)
+
+
+def _decider(rule: Rule) -> Decider | None:
+    if QUOTED.search(rule.text) and re.search(r"\b(?:say|said|saying|use|phrase|words?)\b", rule.text, re.I):
+        return _quoted
+    for kind, shape, decide in RULE_SHAPES:
+        if kind == rule.kind and shape.search(rule.text):
+            return decide
+    if rule.kind == "must":
+        ask = re.search(
+            r"\b(?:ask|collect|get|take|confirm|verify|capture|record)\b.{0,30}\b(name|phone|number|email|birth)",
+            rule.text,
+            re.I,
+        )
+        if ask and not CONDITION.search(rule.text):
+            return _ask_detail(ask.group(1).casefold())
+    return None
+
+
+def forbidden_spoken(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    """Forbidden phrases in agent speech: each a critical policy_breach, the verdict's hard gate."""
+    phrases = [(phrase, normalise(phrase)) for phrase in fact_sheet.forbidden_phrases if normalise(phrase)]
+    failures: list[Failure] = []
+    if not phrases:
+        return failures
+    for turn, text in _agent_turns(call):
+        spoken = f" {normalise(text)} "
+        for phrase, needle in phrases:
+            if f" {needle} " in spoken:
+                quote = next((s for s in sentences(text) if needle in f" {normalise(s)} "), text)
+                failures.append(
+                    Failure(
+                        tag="policy_breach",
+                        severity="critical",
+                        turn=turn,
+                        quote=quote.strip()[:200],
+                        reason=f'the agent said the forbidden phrase "{phrase}"',
+                        ref="forbidden_phrases",
+                    )
+                )
+    return failures
+
+
+def check_rules(call: Call, fact_sheet: FactSheet) -> RuleOutcome:
+    failures = forbidden_spoken(call, fact_sheet)
+    forbidden = bool(failures)
+    unchecked: list[str] = []
+    for rule in fact_sheet.rules:
+        decide = _decider(rule)
+        result = decide(call, fact_sheet, rule) if decide else False
+        if result is False:
+            unchecked.append(rule.id)
+        elif isinstance(result, Failure):
+            failures.append(result)
+    return RuleOutcome(failures=failures, unchecked=unchecked, forbidden_spoken=forbidden)
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    return check_rules(call, fact_sheet).failures

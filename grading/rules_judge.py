@@ -1,0 +1,148 @@
+"""The rules judge: deterministic, offline, the default when no LLM judge is configured.
+
+It scores all five dimensions from the deterministic checks' report, by documented rules that
+follow the levels of decoy-v1 (grading.rubric), and reads goal_met and the customer's goal from
+the call's evidence (grading.checks.outcome). Decision: it consumes the checks' report instead of
+re-running the checks, and returns no findings of its own, because the engine already carries
+every deterministic failure; returning them again would only be merged away. It decides none of
+the `unchecked_rules` (it has no way to), so those stay listed on the grade.
+
+Levels, per dimension (4 when nothing below applies):
+- accuracy: a minor accuracy failure 3; one wrong or unsupported claim 2; several, or any critical
+  one (wrong price, hours or availability) 1.
+- policy: one rule broken 2; several, or a critical breach (forbidden phrase) 1.
+- resolution: goal met with a question left unanswered 3; goal not met 2; a dead end or a missed
+  handoff 1.
+- tone: one long-winded reply (over LONG_REPLY_WORDS words) 3; a repeat or several long replies 2;
+  a loop (three or more identical replies) 1.
+- robustness: out of scope, or instructions or markup read aloud 2; manipulated 1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Final
+
+from grading.checks import ChecksReport, run_checks
+from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
+from grading.formats import Call, FactSheet, JudgeInfo, Rule
+from grading.judging import JudgeOutcome, JudgeRun
+from grading.rubric import TAG_BY_NAME
+from grading.speech import INTERJECTION, sentences
+
+LONG_REPLY_WORDS: Final = 70
+"""A spoken reply longer than this (about 25 seconds of speech) is long-winded on a phone call."""
+
+_INTENT: Final = re.compile(
+    r"\b(?:i'?d like to|i would like to|i want to|i wanna|i need to|i'?m trying to|i'?m calling to|"
+    r"i'?m calling about|i was hoping to|i was wondering if i could|can i|could i|may i|"
+    r"i'?m looking for|i need|i want|i'?d like|looking to)\s+(.+)",
+    re.IGNORECASE,
+)
+_QUESTION: Final = re.compile(r"^(?:what|when|where|how|do|does|is|are|can|could|will)\b", re.IGNORECASE)
+
+
+def customer_goal(call: Call) -> str | None:
+    """The caller's first stated request, in a few words ("book a cleaning"); None if none."""
+    for turn in call.turns:
+        if turn.speaker != "caller":
+            continue
+        for sentence in sentences(turn.text):
+            match = _INTENT.search(sentence)
+            if match:
+                return _short(match.group(1))
+            cleaned = INTERJECTION.sub("", sentence).strip()
+            if _QUESTION.match(cleaned):
+                return "ask " + _short(cleaned)
+    return None
+
+
+def _short(text: str) -> str:
+    return " ".join(text.strip(" ?.!,").split()[:12])
+
+
+def goal_met(call: Call, report: ChecksReport) -> bool:
+    """Whether the caller got what they called for, from the evidence (see grading.checks.outcome)."""
+    tags = {failure.tag for failure in report.failures}
+    if {"dead_end", "missed_handoff"} & tags:
+        return False
+    if not any(turn.speaker == "caller" for turn in call.turns):
+        return False
+    outcome = read_outcome(call)
+    if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:
+        return True
+    if outcome.caller_gave_up_turn is not None:
+        return False
+    if call.end_reason in UNRESOLVED_ENDINGS and not outcome.caller_satisfied:
+        return False
+    last_caller = max(index for index, turn in enumerate(call.turns) if turn.speaker == "caller") + 1
+    unanswered_last = any(f.tag == "ignored_question" and f.turn > last_caller - 2 for f in report.failures)
+    return not unanswered_last
+
+
+def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:
+    """The five levels by the rules in the module docstring."""
+    by_dimension: dict[str, list[str]] = {}
+    for failure in report.failures:
+        by_dimension.setdefault(TAG_BY_NAME[failure.tag].dimension, []).append(failure.severity)
+    tags = Counter(failure.tag for failure in report.failures)
+
+    def claims_level(severities: list[str]) -> int:
+        if not severities:
+            return 4
+        serious = [s for s in severities if s != "minor"]
+        if "critical" in severities or len(serious) >= 2:
+            return 1
+        return 2 if serious else 3
+
+    accuracy = claims_level(by_dimension.get("accuracy", []))
+    policy = claims_level(by_dimension.get("policy", []))
+    if tags["dead_end"] or tags["missed_handoff"]:
+        resolution = 1
+    elif not met:
+        resolution = 2
+    else:
+        resolution = 3 if tags["ignored_question"] else 4
+    long_replies = sum(
+        1 for turn in call.turns if turn.speaker == "agent" and len(turn.text.split()) > LONG_REPLY_WORDS
+    )
+    repeats = [f for f in report.failures if f.tag == "repetitive"]
+    if any(f.severity != "minor" for f in repeats):
+        tone = 1
+    elif repeats or long_replies >= 2:
+        tone = 2
+    else:
+        tone = 3 if long_replies else 4
+    if tags["manipulated"]:
+        robustness = 1
+    elif tags["off_scope_advice"] or tags["instruction_leak"]:
+        robustness = 2
+    else:
+        robustness = 4
+    return {
+        "accuracy": accuracy,
+        "policy": policy,
+        "resolution": resolution,
+        "tone": tone,
+        "robustness": robustness,
+    }
+
+
+def judge_report(call: Call, report: ChecksReport) -> JudgeRun:
+    """One rules run from an existing checks report (what the engine calls)."""
+    met = goal_met(call, report)
+    return JudgeRun(dimensions=dimensions(call, report, met), goal_met=met, customer_goal=customer_goal(call))
+
+
+class RulesJudge:
+    """The Judge protocol over the rules: one run, no usage, no injections to neutralise (the
+    rules never read the transcript as instructions)."""
+
+    @property
+    def info(self) -> JudgeInfo:
+        return JudgeInfo(kind="rules", model=None, prompt_sha256=None, repeats=1)
+
+    def judge(self, call: Call, fact_sheet: FactSheet, unchecked_rules: list[Rule]) -> JudgeOutcome:
+        del unchecked_rules
+        return JudgeOutcome(runs=[judge_report(call, run_checks(call, fact_sheet))])

@@ -1,0 +1,126 @@
+"""How a spoken turn is cut up for the checks: sentences, words, content words, and the small
+vocabularies of conversational speech (fillers, hedges, refusals) that several checks share.
+
+Transcripts come from speech recognition: punctuation is unreliable, case is arbitrary, fillers
+("uh", "um") are everywhere. Everything here is forgiving of that and precompiled at import.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_SENTENCE_END: Final = re.compile(r"(?<=[.!?…])\s+|\n+")
+_WORD: Final = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+
+STOPWORDS: Final[frozenset[str]] = frozenset(
+    """a an the and or but if so of to in on at by for with from as is are was were be been being am
+    it its it's this that these those there here their they them we us our you your yours i me my mine
+    he she his her him do does did done doing have has had having can could would should will shall may
+    might must not no yes yeah yep ok okay sure just also very really too then than what which who whom
+    whose when where why how all any some each every both either neither one about into over under up
+    down out off again further once only own same such more most other very s t don't doesn't didn't
+    i'm i'll i'd i've you're you'll you'd you've we're we'll we'd we've they're they'll they'd it'll
+    that's there's what's let's can't won't isn't aren't wasn't weren't couldn't wouldn't shouldn't
+    um uh uhm er erm ah oh hmm mm hello hi hey well like please thanks thank great good right
+    get got go going want wanted need needed know let see look looking help tell say said ask
+    much many lot bit something anything nothing someone anyone thing things way today now""".split()
+)
+
+FILLERS: Final[frozenset[str]] = frozenset({"um", "uh", "uhm", "er", "erm", "ah", "oh", "hmm", "mm", "like"})
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a turn, stripped, empty ones dropped. Decimals and times ("10.10", "5.30")
+    stay whole because a split needs whitespace after the stop."""
+    return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens, apostrophes kept inside words ("don't")."""
+    return _WORD.findall(text.casefold().replace("’", "'"))
+
+
+def content_words(text: str) -> set[str]:
+    """The words that carry meaning: no stopwords, no fillers, no one-letter tokens, crude plural
+    folding so "cleanings" meets "cleaning"."""
+    found: set[str] = set()
+    for word in words(text):
+        if word in STOPWORDS or len(word) < 2:
+            continue
+        found.add(stem(word))
+    return found
+
+
+def stem(word: str) -> str:
+    """A deliberately tiny stemmer: plural and -ing/-ed endings only, enough to match a caller's
+    "appointments" with a fact's "appointment" without conflating different words."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def compile_phrases(phrases: list[str] | tuple[str, ...]) -> re.Pattern[str]:
+    """One case-insensitive pattern matching any of `phrases` (regex fragments) on word boundaries."""
+    return re.compile(r"(?<![\w])(?:" + "|".join(phrases) + r")(?![\w])", re.IGNORECASE)
+
+
+HEDGE: Final = compile_phrases(
+    [
+        r"i think",
+        r"i believe",
+        r"i guess",
+        r"i'?d guess",
+        r"probably",
+        r"maybe",
+        r"perhaps",
+        r"possibly",
+        r"might be",
+        r"may be",
+        r"could be",
+        r"not (?:100% |a hundred percent |entirely |totally )?(?:sure|certain)",
+        r"i'?m not positive",
+        r"if i(?:'m| am) not mistaken",
+        r"don'?t quote me",
+        r"let me (?:check|double[- ]check|confirm|verify|look)",
+        r"i'?d have to (?:check|confirm)",
+        r"i'?ll (?:check|confirm|verify|find out)",
+        r"i can (?:check|confirm)",
+        r"i'?m not able to confirm",
+        r"i don'?t have (?:that|the exact)",
+    ]
+)
+
+REFUSAL: Final = compile_phrases(
+    [
+        r"i can'?t",
+        r"i cannot",
+        r"i'?m (?:not able|unable)",
+        r"i am (?:not able|unable)",
+        r"not allowed",
+        r"i'?m not (?:allowed|permitted|authori[sz]ed)",
+        r"i won'?t be able",
+        r"i'?m afraid (?:i|that|we) (?:can'?t|cannot)",
+        r"unfortunately,? (?:i|we) (?:can'?t|cannot|don'?t|do not)",
+        r"that'?s not something (?:i|we) (?:can|do)",
+        r"i(?:'m| am) sorry,? (?:but )?(?:i|we) (?:can'?t|cannot)",
+        r"i have to (?:stick|follow)",
+        r"i need to follow",
+        r"against (?:our|my) (?:policy|rules)",
+        r"(?:isn'?t|is not|not) something i can",
+        r"outside (?:of )?(?:what i|my|our)",
+    ]
+)
+
+INTERJECTION: Final = re.compile(
+    r"^(?:(?:um+|uh+|uhm|er|erm|ah|oh|hmm+|mm+|okay|ok|so|well|yeah|yes|no|hi|hello|hey|sorry|"
+    r"alright|right|and|but|also|actually|like)\b[,.!]?\s*)+",
+    re.IGNORECASE,
+)
+"""Leading fillers and discourse markers, stripped before asking what kind of sentence it is."""
