@@ -18,11 +18,16 @@ What "stalled" means (re-published after `outbox_stall_seconds`): a `published` 
 (message lost with a broker restart, or stuck behind a dead consumer); a `running` job whose worker
 stopped beating its heartbeat (killed mid-job); a `failed` job whose broker-side retry is overdue.
 A stalled job that is in fact still alive costs one duplicate message, never a second grade.
+
+The relay also sweeps, every `SWEEP_SECONDS`, for calls still `no_fact_sheet` although their agent
+now has an approved version (`ingest.fact_sheets.RELEASE_ALL_WAITING`): approval releases waiting
+calls itself, but a call committed concurrently with an approval is invisible to it.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import LiteralString
@@ -36,6 +41,7 @@ from service.metrics import Metrics
 log = structlog.get_logger("service.outbox")
 
 GRADING_QUEUE = "grading"
+SWEEP_SECONDS = 30.0
 
 INSERT_JOB: LiteralString = """
 insert into grading_jobs (id, call_id, tenant_id, generation, available_at)
@@ -140,6 +146,16 @@ class OutboxRelay:
         with self._pool.connection() as conn:
             return relay_once(conn, self._publish, stall_seconds=self._stall_seconds, batch=self._batch)
 
+    def sweep_waiting_calls(self) -> int:
+        """Release `no_fact_sheet` calls whose agent has an approved version now; returns how many."""
+        from ingest.fact_sheets import RELEASE_ALL_WAITING  # the rule lives with the fact sheets
+
+        with self._pool.connection() as conn:
+            released = conn.execute(RELEASE_ALL_WAITING).rowcount
+        if released > 0:
+            log.info("outbox.waiting_calls_released", count=released)
+        return max(released, 0)
+
     def _sample_depth(self) -> None:
         if self._metrics is None:
             return
@@ -148,8 +164,12 @@ class OutboxRelay:
 
     def _run(self) -> None:
         failures = 0
+        last_sweep = 0.0
         while not self._stop.is_set():
             try:
+                if time.monotonic() - last_sweep >= SWEEP_SECONDS:
+                    self.sweep_waiting_calls()
+                    last_sweep = time.monotonic()
                 published = self.run_once()
             except Exception as error:
                 failures += 1
