@@ -152,7 +152,7 @@ class FakeOpenAIServer:
         self._prompts: list[str] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
 
     @property
     def base_url(self) -> str:
@@ -168,9 +168,10 @@ class FakeOpenAIServer:
         self._server.server_close()
         self._thread.join(timeout=5)
 
-    def script(self, *actions: Action) -> None:
+    def script(self, *actions: Action | dict[str, Any]) -> None:
+        """Queue actions for the next requests, in order; a dict is shorthand for Answer(dict)."""
         with self._lock:
-            self._queue.extend(actions)
+            self._queue.extend(Answer(action) if isinstance(action, dict) else action for action in actions)
 
     @property
     def pending(self) -> int:

@@ -26,7 +26,11 @@ def dental_fact_sheet() -> FactSheet:
         ],
         rules=[
             Rule(id="no-diagnosis", kind="must_not", text="Never give a medical diagnosis."),
-            Rule(id="offer-callback", kind="must", text="Offer a callback when the caller cannot be helped now."),
+            Rule(
+                id="offer-callback",
+                kind="must",
+                text="Offer a callback when the caller cannot be helped now.",
+            ),
         ],
         scope="appointments, prices, hours",
         handoff="Transfer to a person when the caller asks for one.",
