@@ -31,8 +31,9 @@ from typing import Annotated, Any, Literal, LiteralString, cast
 
 import msgspec
 from litestar import Request, Response, get, post
+from litestar.di import NamedDependency
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import Parameter
+from litestar.params import FromPath, FromQuery, QueryParameter
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
@@ -306,10 +307,10 @@ def decode_cursor(cursor: str) -> tuple[datetime, uuid.UUID]:
 )
 async def submit_call(
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    settings: Settings,
-    metrics: Metrics,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
+    metrics: NamedDependency[Metrics],
 ) -> Response[CallAccepted]:
     started = time.perf_counter()
     try:
@@ -342,16 +343,16 @@ async def submit_call(
     tags=["calls"],
 )
 async def list_calls(
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    agent: str | None = None,
-    status: CallStatus | None = None,
-    verdict: Literal["pass", "fail"] | None = None,
-    tag: str | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    cursor: str | None = None,
-    limit: Annotated[int, Parameter(ge=1, le=500)] = 50,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    agent: FromQuery[str | None] = None,
+    status: FromQuery[CallStatus | None] = None,
+    verdict: FromQuery[Literal["pass", "fail"] | None] = None,
+    tag: FromQuery[str | None] = None,
+    since: FromQuery[datetime | None] = None,
+    until: FromQuery[datetime | None] = None,
+    cursor: FromQuery[str | None] = None,
+    limit: Annotated[int, QueryParameter(ge=1, le=500)] = 50,
 ) -> CallPage:
     after_started_at, after_id = decode_cursor(cursor) if cursor else (None, None)
     params: dict[str, Any] = {
@@ -384,12 +385,12 @@ async def list_calls(
     tags=["calls"],
 )
 async def call_stats(
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    agent: str | None = None,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    period: Literal["hour", "day", "week", "month"] = "day",
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    agent: FromQuery[str | None] = None,
+    since: FromQuery[datetime | None] = None,
+    until: FromQuery[datetime | None] = None,
+    period: FromQuery[Literal["hour", "day", "week", "month"]] = "day",
 ) -> CallStats:
     params = {
         "tenant_id": principal.tenant_id,
@@ -428,7 +429,11 @@ async def call_stats(
     summary="One call: the canonical call, its status, its grade and grading progress",
     tags=["calls"],
 )
-async def get_call(call_id: uuid.UUID, conn: AsyncConnection[Any], principal: Principal) -> CallView:
+async def get_call(
+    call_id: FromPath[uuid.UUID],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+) -> CallView:
     async with conn.cursor(row_factory=class_row(_CallRow)) as cur:
         await cur.execute(GET_CALL, {"tenant_id": principal.tenant_id, "id": call_id})
         row = await cur.fetchone()
@@ -457,7 +462,11 @@ async def get_call(call_id: uuid.UUID, conn: AsyncConnection[Any], principal: Pr
     summary="The call's latest grade (404 while it has none)",
     tags=["calls"],
 )
-async def get_call_grade(call_id: uuid.UUID, conn: AsyncConnection[Any], principal: Principal) -> GradeView:
+async def get_call_grade(
+    call_id: FromPath[uuid.UUID],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+) -> GradeView:
     row = await (
         await conn.execute(GET_LATEST_GRADE, {"tenant_id": principal.tenant_id, "id": call_id})
     ).fetchone()

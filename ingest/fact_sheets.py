@@ -33,7 +33,8 @@ from typing import Annotated, Any, LiteralString
 import msgspec
 import yaml
 from litestar import Request, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
@@ -267,7 +268,9 @@ async def approve_version(
 
 # --- Routes ---------------------------------------------------------------------------------------
 
-AgentPath = Annotated[str, Parameter(description="Our agent name, e.g. dental-frontdesk.", max_length=200)]
+AgentPath = Annotated[
+    str, PathParameter(description="Our agent name, e.g. dental-frontdesk.", max_length=200)
+]
 
 
 @post(
@@ -278,7 +281,10 @@ AgentPath = Annotated[str, Parameter(description="Our agent name, e.g. dental-fr
     tags=["fact sheets"],
 )
 async def create_fact_sheet(
-    agent: AgentPath, request: Request[Any, Any, Any], conn: AsyncConnection[Any], principal: Principal
+    agent: AgentPath,
+    request: Request[Any, Any, Any],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
 ) -> CreatedVersion:
     document = decode_fact_sheet_body(await request.body(), request.headers.get("content-type", ""))
     try:
@@ -294,7 +300,9 @@ async def create_fact_sheet(
     summary="List an agent's fact sheet versions",
     tags=["fact sheets"],
 )
-async def list_fact_sheets(agent: AgentPath, conn: AsyncConnection[Any], principal: Principal) -> VersionList:
+async def list_fact_sheets(
+    agent: AgentPath, conn: NamedDependency[AsyncConnection[Any]], principal: NamedDependency[Principal]
+) -> VersionList:
     async with conn.cursor(row_factory=class_row(VersionInfo)) as cur:
         await cur.execute(LIST_VERSIONS, {"tenant_id": principal.tenant_id, "agent": agent})
         rows = await cur.fetchall()
@@ -309,10 +317,10 @@ async def list_fact_sheets(agent: AgentPath, conn: AsyncConnection[Any], princip
 )
 async def diff_fact_sheet_versions(
     agent: AgentPath,
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    from_version: Annotated[int, Parameter(query="from", ge=1)],
-    to_version: Annotated[int, Parameter(query="to", ge=1)],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    from_version: Annotated[int, QueryParameter(name="from", ge=1)],
+    to_version: Annotated[int, QueryParameter(name="to", ge=1)],
 ) -> DiffView:
     before_info, before = await fetch_version(conn, principal.tenant_id, agent, from_version)
     after_info, after = await fetch_version(conn, principal.tenant_id, agent, to_version)
@@ -333,7 +341,10 @@ async def diff_fact_sheet_versions(
     tags=["fact sheets"],
 )
 async def get_fact_sheet(
-    agent: AgentPath, version: int, conn: AsyncConnection[Any], principal: Principal
+    agent: AgentPath,
+    version: FromPath[int],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
 ) -> VersionView:
     info, fact_sheet = await fetch_version(conn, principal.tenant_id, agent, version)
     return _view(info, fact_sheet)
@@ -347,7 +358,10 @@ async def get_fact_sheet(
     tags=["fact sheets"],
 )
 async def approve_fact_sheet(
-    agent: AgentPath, version: int, conn: AsyncConnection[Any], principal: Principal
+    agent: AgentPath,
+    version: FromPath[int],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
 ) -> ApprovedVersion:
     return await approve_version(conn, principal.tenant_id, agent, version, str(principal.key_id))
 

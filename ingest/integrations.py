@@ -21,6 +21,8 @@ from typing import Any, LiteralString
 
 import msgspec
 from litestar import Request, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
@@ -128,11 +130,11 @@ async def _load(
     tags=["integrations"],
 )
 async def create_integration(
-    data: IntegrationCreate,
+    data: JSONBody[IntegrationCreate],
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    settings: Settings,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
 ) -> IntegrationView:
     if not data.agent.strip():
         raise InvalidInput("agent", "must not be empty")
@@ -164,7 +166,10 @@ async def create_integration(
     tags=["integrations"],
 )
 async def list_integrations(
-    request: Request[Any, Any, Any], conn: AsyncConnection[Any], principal: Principal, settings: Settings
+    request: Request[Any, Any, Any],
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
 ) -> IntegrationList:
     rows = await (await conn.execute(LIST_INTEGRATIONS, {"tenant_id": principal.tenant_id})).fetchall()
     return IntegrationList(
@@ -179,11 +184,11 @@ async def list_integrations(
     tags=["integrations"],
 )
 async def get_integration(
-    integration_id: uuid.UUID,
+    integration_id: FromPath[uuid.UUID],
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    settings: Settings,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
 ) -> IntegrationView:
     row = await _load(conn, principal.tenant_id, integration_id, GET_INTEGRATION)
     return _view(row, webhook_url(settings, request, integration_id))
@@ -197,12 +202,12 @@ async def get_integration(
     tags=["integrations"],
 )
 async def add_secret(
-    integration_id: uuid.UUID,
-    data: SecretAdd,
+    integration_id: FromPath[uuid.UUID],
+    data: JSONBody[SecretAdd],
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    settings: Settings,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
 ) -> IntegrationView:
     async with conn.transaction():
         row = await _load(conn, principal.tenant_id, integration_id, LOCK_INTEGRATION)
@@ -224,12 +229,12 @@ async def add_secret(
     tags=["integrations"],
 )
 async def remove_secret(
-    integration_id: uuid.UUID,
-    secret_fingerprint: str,
+    integration_id: FromPath[uuid.UUID],
+    secret_fingerprint: FromPath[str],
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    principal: Principal,
-    settings: Settings,
+    conn: NamedDependency[AsyncConnection[Any]],
+    principal: NamedDependency[Principal],
+    settings: NamedDependency[Settings],
 ) -> IntegrationView:
     async with conn.transaction():
         row = await _load(conn, principal.tenant_id, integration_id, LOCK_INTEGRATION)

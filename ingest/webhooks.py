@@ -36,6 +36,8 @@ import httpx
 import msgspec
 import structlog
 from litestar import Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 from psycopg import AsyncConnection
 
 from grading.validation import InvalidDocumentError, check_call
@@ -126,12 +128,12 @@ async def load_integration(
     security=[],
 )
 async def receive_webhook(
-    integration_id: str,
+    integration_id: FromPath[str],
     request: Request[Any, Any, Any],
-    conn: AsyncConnection[Any],
-    settings: Settings,
-    blobs: BlobStore,
-    metrics: Metrics,
+    conn: NamedDependency[AsyncConnection[Any]],
+    settings: NamedDependency[Settings],
+    blobs: NamedDependency[BlobStore],
+    metrics: NamedDependency[Metrics],
 ) -> Response[WebhookAck]:
     started = time.perf_counter()
     tenant_id, integration = await load_integration(conn, integration_id)
