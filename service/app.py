@@ -11,7 +11,10 @@
   route with `require(...)`), `conn` (an autocommit psycopg AsyncConnection from the pool for the
   duration of the request: open `async with conn.transaction():` yourself), `settings`, `blobs`
   (service.blobs.BlobStore) and `metrics` (service.metrics.Metrics). `app.state` holds `pool`,
-  `settings`, `blobs`, `metrics`, `broker_check`.
+  `settings`, `blobs`, `metrics`, `broker_check`. Litestar 2.25 warns (and the test suite turns
+  warnings into errors) unless handlers mark them explicitly: `principal: NamedDependency[Principal]`,
+  `conn: NamedDependency[AsyncConnection]` (litestar.di), and bodies as `data: JSONBody[T]`
+  (litestar.params).
 - Routes mounted: service.health (ops, no key), service.keys (whoami, key admin) and
   `ingest.routes.ROUTE_HANDLERS`, plus `extra_route_handlers` (used by the explorer, tests).
 - Every error renders as problem+json (service.errors). Request bodies over

@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from types import FrameType
 from typing import Any
 
 import psycopg
@@ -237,15 +239,30 @@ def serve(settings: Settings, *, host: str, port: int, on_started: Callable[[], 
     server = uvicorn.Server(config)
     if on_started is not None:
         _call_when_started(server, on_started)
+    # uvicorn restores the previous handlers and re-raises the signal it caught once it has shut
+    # down; with the default SIGTERM handler that would kill us before the worker threads, the pools
+    # and the embedded PostgreSQL are stopped. Ours turns it into an orderly exit.
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
     try:
         server.run()
+    except _Stopped:
+        pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if stop_worker is not None:
             stop_worker()
         broker.close()
         if sync_pool is not None:
             sync_pool.close()
     return 0 if server.started else 1
+
+
+class _Stopped(Exception):
+    """SIGTERM arrived after uvicorn's graceful shutdown."""
+
+
+def _raise_stopped(_signum: int, _frame: FrameType | None) -> None:
+    raise _Stopped
 
 
 def _call_when_started(server: object, callback: Callable[[], None]) -> None:

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import warnings
 from pathlib import Path
@@ -28,6 +30,7 @@ from service.metrics import Metrics
 from service.settings import Settings
 
 EMBEDDED_DATABASE = "callgrade"
+HANDLE_PIDS_FILE = ".handle_pids.json"
 
 _embedded_lock = threading.Lock()
 _embedded_servers: dict[Path, Any] = {}
@@ -45,11 +48,38 @@ def embedded_server(pgdata: Path) -> Any:
             with warnings.catch_warnings():
                 # platformdirs warns at import when XDG_RUNTIME_DIR is unset; harmless here.
                 warnings.simplefilter("ignore")
-                from pgserver.postgres_server import get_server
+                from pgserver.postgres_server import PostgresServer, get_server
 
+                with getattr(PostgresServer, "_lock"):  # noqa: B009  # pgserver's inter-process lock
+                    _forget_dead_handles(pgdata / HANDLE_PIDS_FILE)
                 server = get_server(pgdata, cleanup_mode="stop")
             _embedded_servers[pgdata] = server
         return server
+
+
+def _forget_dead_handles(path: Path) -> None:
+    """pgserver stops the server when the last process that joined it exits, counting processes in
+    a pid file; a process killed with SIGKILL never removes itself, and the server would then never
+    stop again. Drop pids that are no longer alive before joining."""
+    if not path.exists():
+        return
+    try:
+        pids = [int(p) for p in json.loads(path.read_text())]
+    except (ValueError, TypeError):
+        pids = []
+    alive = [p for p in pids if _is_alive(p)]
+    if alive != pids:
+        path.write_text(json.dumps(alive))
+
+
+def _is_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def ensure_database(admin_url: str, name: str) -> None:

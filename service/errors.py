@@ -168,6 +168,7 @@ _STATUS_CLASSES: dict[int, type[ProblemError]] = {
     )
 }
 
+_UNKNOWN_FIELD = re.compile(r"(?:unknown|missing required) field `([^`]*)`")
 _MSGSPEC_PATH = re.compile(r"\s*-\s*at\s*`\$\.?([^`]*)`")
 
 
@@ -178,7 +179,11 @@ def field_from_msgspec(message: str) -> tuple[str | None, str]:
     if match is None:
         return None, message
     field = match.group(1) or None
-    return field, message[: match.start()].strip()
+    text = message[: match.start()].strip()
+    unknown = _UNKNOWN_FIELD.search(text)
+    if unknown is not None:  # "Object contains unknown field `x`" names the parent; name x itself
+        field = f"{field}.{unknown.group(1)}" if field else unknown.group(1)
+    return field, text
 
 
 def problem_from_validation(exc: ValidationException) -> ProblemError:
@@ -194,6 +199,9 @@ def problem_from_validation(exc: ValidationException) -> ProblemError:
             key = item.get("key")  # pyright: ignore[reportUnknownMemberType,reportUnknownVariableType]
             if field is None and isinstance(key, str) and key not in ("data", "body"):
                 field = key.removeprefix("data.")
+            unknown = _UNKNOWN_FIELD.search(message)
+            if unknown is not None and (field is None or not field.endswith(unknown.group(1))):
+                field = f"{field}.{unknown.group(1)}" if field else unknown.group(1)
             errors.append(FieldError(field=field, message=message))
     if not errors:
         field, message = field_from_msgspec(str(exc.detail))

@@ -23,6 +23,7 @@ from service.metrics import CONTENT_TYPE, Metrics
 from service.migrate import schema_is_current_async
 
 CHECK_TIMEOUT_SECONDS = 3.0
+PROMETHEUS_MEDIA_TYPE = CONTENT_TYPE.removesuffix("; charset=utf-8")  # Litestar appends the charset
 
 
 class Health(msgspec.Struct):
@@ -74,11 +75,11 @@ async def readyz(request: Request[Any, Any, Any]) -> Response[Readiness]:
     )
 
 
-@get("/metrics", tags=["ops"], summary="Prometheus metrics", media_type=CONTENT_TYPE)
+@get("/metrics", tags=["ops"], summary="Prometheus metrics", media_type=PROMETHEUS_MEDIA_TYPE)
 async def metrics_endpoint(request: Request[Any, Any, Any]) -> Response[bytes]:
     metrics: Metrics = request.app.state.metrics
     body = await anyio.to_thread.run_sync(metrics.render)
-    return Response(body, media_type=CONTENT_TYPE)
+    return Response(body, media_type=PROMETHEUS_MEDIA_TYPE)
 
 
 ROUTE_HANDLERS = [healthz, readyz, metrics_endpoint]

@@ -20,7 +20,8 @@ from typing import Annotated
 
 import msgspec
 from litestar import delete, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import JSONBody, Parameter
 from psycopg import AsyncConnection, Connection
 from psycopg.rows import class_row
 
@@ -175,7 +176,7 @@ async def revoke_key(conn: AsyncConnection, tenant_id: uuid.UUID, key_id: uuid.U
 
 
 @get("/v1/whoami", guards=[require()], tags=["keys"], summary="The tenant and scopes of the calling key")
-async def whoami(principal: Principal) -> WhoAmI:
+async def whoami(principal: NamedDependency[Principal]) -> WhoAmI:
     return WhoAmI(
         tenant_id=principal.tenant_id,
         tenant=principal.tenant_name,
@@ -185,12 +186,16 @@ async def whoami(principal: Principal) -> WhoAmI:
 
 
 @get("/v1/keys", guards=[require("admin")], tags=["keys"], summary="List this tenant's API keys")
-async def get_keys(principal: Principal, conn: AsyncConnection) -> list[KeyInfo]:
+async def get_keys(
+    principal: NamedDependency[Principal], conn: NamedDependency[AsyncConnection]
+) -> list[KeyInfo]:
     return await list_keys(conn, principal.tenant_id)
 
 
 @post("/v1/keys", guards=[require("admin")], tags=["keys"], summary="Create an API key (shown once)")
-async def post_key(principal: Principal, conn: AsyncConnection, data: NewKey) -> CreatedKey:
+async def post_key(
+    principal: NamedDependency[Principal], conn: NamedDependency[AsyncConnection], data: JSONBody[NewKey]
+) -> CreatedKey:
     try:
         scopes = parse_scopes(data.scopes)
     except ValueError as exc:
@@ -209,8 +214,8 @@ async def post_key(principal: Principal, conn: AsyncConnection, data: NewKey) ->
     status_code=204,
 )
 async def delete_key(
-    principal: Principal,
-    conn: AsyncConnection,
+    principal: NamedDependency[Principal],
+    conn: NamedDependency[AsyncConnection],
     key_id: Annotated[uuid.UUID, Parameter(description="the key's id")],
 ) -> None:
     if not await revoke_key(conn, principal.tenant_id, key_id):
