@@ -21,7 +21,8 @@ def assert_problem(response: httpx.Response, status: int, slug: str) -> dict[str
     body = response.json()
     assert body["type"] == f"https://callgrade.dev/problems/{slug}"
     assert body["status"] == status
-    assert isinstance(body["title"], str) and body["title"]
+    assert isinstance(body["title"], str)
+    assert body["title"]
     assert body["request_id"] == response.headers["x-request-id"]
     assert "Traceback" not in response.text
     return body
@@ -100,7 +101,8 @@ def test_invalid_input_is_422_naming_the_field(
     problem = assert_problem(response, 422, "invalid-input")
     assert problem["field"] == field
     errors = problem["errors"]
-    assert isinstance(errors, list) and errors
+    assert isinstance(errors, list)
+    assert errors
     listed = httpx.get(f"{live_server.url}/v1/keys", headers=bearer(admin)).json()
     assert len(listed) == 1  # nothing was written
 
