@@ -15,6 +15,9 @@ from collections.abc import Callable, Generator
 from contextlib import contextmanager
 
 
+_RECHECK_SECONDS = 0.25
+
+
 class _Bucket:
     """Continuous refill at `per_minute / 60` per second, capacity `per_minute`. Not locked itself:
     the limiter's condition guards it. The level may go negative after a settle; it then refills."""
@@ -92,8 +95,9 @@ class RequestLimiter:
                     wait = max(wait, self._tokens.wait_for(estimated_tokens))
                 if wait == 0.0 and self._in_flight < self._max_in_flight:
                     break
-                # A finished request notifies; a bucket or pause needs the clock to move.
-                self._condition.wait(timeout=wait if wait > 0 else None)
+                # A finished request notifies; a bucket or pause needs the clock to move, and is
+                # re-checked at least every _RECHECK_SECONDS so an injected clock is followed too.
+                self._condition.wait(timeout=min(wait, _RECHECK_SECONDS) if wait > 0 else None)
             self._in_flight += 1
             self.peak_in_flight = max(self.peak_in_flight, self._in_flight)
             if self._requests is not None:
