@@ -6,9 +6,11 @@ paging block, `PageSize`/`Page`/`PageToken` query parameters, `next_page_url` ab
 request needs HTTP basic auth with the account SID and auth token; anything else gets Twilio's 401
 error body (code 20003). Unknown transcripts get 404 (code 20404).
 
-Use `running_twilio_server(...)` as a context manager; `server.base_url` is what the adapter's
-`twilio_api_base_url` should be, `server.requests` records (method, path+query, auth user) so tests
-can check what was fetched, and `server.fail_with` makes every request answer that status (503, ...).
+Use `running_twilio_server(...)` as a context manager. `server.base_url` is what the adapter's
+`twilio_api_base_url` should be; `server.public_base_url` (default: the loopback URL) is the host
+written into `next_page_url`, as Twilio writes https://intelligence.twilio.com; `server.requests`
+records (method, path+query, auth user) so tests can check what was fetched; `server.fail_with`
+makes every request answer that status (503, ...).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class FakeTwilio:
     sentences: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     default_page_size: int = 50
     base_url: str = ""
+    public_base_url: str | None = None
     requests: list[tuple[str, str, str | None]] = field(default_factory=list)
     fail_with: int | None = None
 
@@ -112,7 +115,9 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
 
             def url(number: int) -> str:
                 token = f"&PageToken=PT{number}" if number else ""
-                return f"{fake.base_url}{path}?PageSize={page_size}&Page={number}{token}"
+                return (
+                    f"{fake.public_base_url or fake.base_url}{path}?PageSize={page_size}&Page={number}{token}"
+                )
 
             has_next = (page + 1) * page_size < len(rows)
             return {
@@ -137,7 +142,7 @@ def running_twilio_server(account_sid: str, auth_token: str, *, page_size: int =
     fake = FakeTwilio(account_sid=account_sid, auth_token=auth_token, default_page_size=page_size)
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(fake))
     fake.base_url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield fake
