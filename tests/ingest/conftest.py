@@ -79,7 +79,7 @@ def wait_until(predicate: Callable[[], Any], *, timeout: float = 30.0, what: str
 
 def count_rows(database_url: str, table: str) -> int:
     with psycopg.connect(database_url) as conn:
-        row = conn.execute(f"select count(*) from {table}").fetchone()  # noqa: S608 - fixed names
+        row = conn.execute(f"select count(*) from {table}").fetchone()
         assert row is not None
         return int(row[0])
 

@@ -52,7 +52,10 @@ def test_every_validation_error_is_reported_with_its_path_and_nothing_is_stored(
             {"id": "x", "topic": "weather", "statement": "Sunny."},
             {"id": "y", "topic": "other", "statement": "   "},
         ],
-        "rules": [{"id": "r1", "kind": "should", "text": "Be nice."}, {"id": "r2", "kind": "must", "text": ""}],
+        "rules": [
+            {"id": "r1", "kind": "should", "text": "Be nice."},
+            {"id": "r2", "kind": "must", "text": ""},
+        ],
         "colour": "blue",
     }
     response = client.post(SHEETS, json=bad)
@@ -60,7 +63,14 @@ def test_every_validation_error_is_reported_with_its_path_and_nothing_is_stored(
     assert response.headers["content-type"].startswith("application/problem+json")
     problem = response.json()
     fields = [error["field"] for error in problem["errors"]]
-    assert fields == ["colour", "facts[1].id", "facts[2].topic", "facts[3].statement", "rules[0].kind", "rules[1].text"]
+    assert fields == [
+        "colour",
+        "facts[1].id",
+        "facts[2].topic",
+        "facts[3].statement",
+        "rules[0].kind",
+        "rules[1].text",
+    ]
     assert "duplicate id 'price'" in problem["errors"][1]["message"]
     assert problem["field"] == "colour"
     assert client.get(SHEETS).json()["versions"] == []
@@ -78,10 +88,10 @@ def test_a_sheet_for_another_agent_and_unreadable_bodies_are_rejected(tenant: Te
     assert "YAML" in broken.json()["detail"]
 
 
-def test_approval_needs_the_review_scope_and_records_who_and_when(
-    tenant: Tenant, database_url: str
-) -> None:
-    tenant.client("ingest").post(SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"})
+def test_approval_needs_the_review_scope_and_records_who_and_when(tenant: Tenant, database_url: str) -> None:
+    tenant.client("ingest").post(
+        SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"}
+    )
     for role in ("ingest", "read"):
         assert tenant.client(role).post(f"{SHEETS}/1/approve").status_code == 403
     approved = tenant.client("review").post(f"{SHEETS}/1/approve")
@@ -91,7 +101,8 @@ def test_approval_needs_the_review_scope_and_records_who_and_when(
     assert body["approved_at"] is not None
     with psycopg.connect(database_url) as conn:
         row = conn.execute(
-            "select k.name from fact_sheets f join api_keys k on k.id::text = f.approved_by where f.version = 1"
+            "select k.name from fact_sheets f join api_keys k on k.id::text = f.approved_by"
+            " where f.version = 1"
         ).fetchone()
     assert row is not None  # the approving key is recorded
     again = tenant.client("admin").post(f"{SHEETS}/1/approve")
@@ -101,7 +112,9 @@ def test_approval_needs_the_review_scope_and_records_who_and_when(
 
 
 def test_versions_cannot_be_changed_or_deleted_even_in_sql(tenant: Tenant, database_url: str) -> None:
-    tenant.client("ingest").post(SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"})
+    tenant.client("ingest").post(
+        SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"}
+    )
     with psycopg.connect(database_url, autocommit=True) as conn:
         with pytest.raises(psycopg.errors.RestrictViolation):
             conn.execute("update fact_sheets set body = '{}'::jsonb")
@@ -133,7 +146,8 @@ def test_diff_lists_facts_and_rules_added_removed_and_changed(tenant: Tenant) ->
         ("price-cleaning", "A standard cleaning costs $130.")
     ]
     assert [r["id"] for r in body["rules"]["added"]] == ["no-upsell"]
-    assert body["rules"]["removed"] == [] and body["rules"]["changed"] == []
+    assert body["rules"]["removed"] == []
+    assert body["rules"]["changed"] == []
     assert body["fields"] == ["scope"]
     assert client.get(f"{SHEETS}/diff", params={"from": 1, "to": 7}).status_code == 404
 
@@ -141,7 +155,9 @@ def test_diff_lists_facts_and_rules_added_removed_and_changed(tenant: Tenant) ->
 def test_another_tenants_fact_sheets_are_not_found(
     live_server: LiveServer, make_tenant: Callable[..., Tenant], tenant: Tenant
 ) -> None:
-    tenant.client("ingest").post(SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"})
+    tenant.client("ingest").post(
+        SHEETS, content=FACT_SHEET_YAML, headers={"Content-Type": "application/yaml"}
+    )
     other = make_tenant(live_server.url, "globex")
     assert other.client("admin").get(f"{SHEETS}/1").status_code == 404
     assert other.client("admin").post(f"{SHEETS}/1/approve").status_code == 404
