@@ -8,6 +8,7 @@ add fields all the time) but still type-check the fields we read, so a wrong typ
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -17,6 +18,7 @@ from grading.formats import Speaker, ToolCall, Turn
 from ingest.platforms.contract import Ignored, IntegrationConfig, PayloadRejected
 
 T = TypeVar("T")
+_NAMED_FIELD = re.compile(r"(?:missing required|unknown) field `([^`]+)`")
 
 
 def decode_payload(body: bytes, type_: type[T]) -> T:
@@ -39,10 +41,14 @@ def convert_payload(value: Any, type_: type[T]) -> T:
 
 
 def _split_validation_error(message: str) -> tuple[str, str]:
+    """msgspec's "Expected `int`, got `str` - at `$.turns[0].start_ms`" → ("turns[0].start_ms", ...).
+    A missing or unknown field is reported at its parent; its name is appended so the path points
+    at the field itself."""
     detail, sep, path = message.partition(" - at `$")
-    if not sep:
-        return "body", message
-    path = path.rstrip("`").lstrip(".")
+    path = path.rstrip("`").lstrip(".") if sep else ""
+    named = _NAMED_FIELD.search(detail)
+    if named is not None:
+        path = f"{path}.{named.group(1)}" if path else named.group(1)
     return (path or "body"), detail
 
 
