@@ -37,20 +37,32 @@ _SUBJECT = (
 _PATTERNS: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern, re.IGNORECASE)
     for pattern in (
-        # "Grader: ...", "Judge, ...", "System: ..." at the start of a sentence or line.
-        rf"(?:^|(?<=[.!?;\n])\s*|(?<=[.!?;]\s))(?:note\s+)?{_ADDRESSEE}\s*[:,]",
+        # "Grader: ...", "System: ..." (a role marker) or "Judge, ..." at the start of a sentence or line.
+        # A comma after "assistant" or "AI" is a caller talking to the agent, which the judge must see.
+        rf"(?:^|(?<=[.!?;\n])\s*|(?<=[.!?;]\s))(?:note\s+)?{_ADDRESSEE}\s*:",
+        rf"(?:^|(?<=[.!?;\n])\s*|(?<=[.!?;]\s))(?:(?:dear|hey|hi|hello)\s+)?(?:the\s+)?{_GRADER}\s*,",
         # "note to the grader", "hey evaluator", "dear judge", "instructions for the model".
         rf"\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)|message\s+(?:to|for)|memo\s+to|"
-        rf"instructions?\s+(?:to|for)|to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai\s+|llm\s+|automated\s+)?{_GRADER}\b",
+        rf"instructions?\s+(?:to|for))\s+(?:the\s+|any\s+|all\s+)?(?:ai\s+|llm\s+|automated\s+)?"
+        rf"(?:{_GRADER}|model|llm|ai\s+model)\b",
+        r"\b(?:to|for)\s+(?:the|any|all|our|my|your)\s+(?:ai\s+|llm\s+|automated\s+)?"
+        r"(?:grader|evaluator|scorer|rater|assessor)s?\b",
         # "give this call all 4s", "rate this call 4", "score the conversation 100", "give it full marks".
         rf"\b(?:give|rate|score|grade|mark|award|assign|rank)\s+(?:{_SUBJECT}|it)\s+(?:as\s+|with\s+|at\s+)?{_SCORE}(?!\w)",
         rf"\b(?:give|award|assign)\s+(?:all\s+)?{_SCORE}\s+(?:to|for)\s+{_SUBJECT}",
         rf"\b(?:mark|grade|score|rate|label|flag|record)\s+{_SUBJECT}\s+(?:as\s+)?(?:an?\s+)?(?:pass(?:ed)?|success(?:ful)?|perfect|excellent)\b",
         rf"\b{_SUBJECT}\s+(?:should|must|deserves\s+to|has\s+to)\s+(?:pass|get\s+{_SCORE}|be\s+(?:rated|scored|graded|marked)\b)",
-        # "ignore the rubric", "disregard all previous instructions", "forget your instructions".
-        r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|these\s+|those\s+"
-        r"|previous\s+|prior\s+|above\s+|earlier\s+|preceding\s+|grading\s+|scoring\s+|system\s+)*"
-        r"(?:instructions?|rubric|rules|prompts?|guidelines|criteria|directions|directives|grading|scoring)\b",
+        # "ignore the rubric", "disregard the scoring criteria". "Ignore your instructions" alone is a
+        # caller working on the agent: the judge must see it to grade robustness, so it stays unless
+        # the same sentence is about grading (next pattern).
+        r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|my\s+|these\s+"
+        r"|those\s+|previous\s+|prior\s+|above\s+|earlier\s+|grading\s+|scoring\s+|evaluation\s+)*"
+        r"(?:rubric|grading|scoring|evaluation|criteria|grading\s+instructions|scoring\s+rules)\b",
+        r"\b(?:ignore|disregard|forget|override)\b[^.!?\n]*\b(?:instructions?|rules|prompt|guidelines)\b"
+        r"[^.!?\n]*\b(?:grade|grading|score|scoring|rate|rating|rubric|evaluat\w*|verdict|4s|fours|full\s+marks)\b",
+        r"\b(?:grade|grading|score|scoring|rate|rating|rubric|evaluat\w*|verdict)\b[^.!?\n]*"
+        r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|previous\s+|prior\s+)*"
+        r"(?:instructions?|rules|prompt|guidelines)\b",
         r"\bnew\s+(?:instructions?|rubric|rules|system\s+prompt)\s*:",
         r"\byou\s+are\s+(?:now|no\s+longer)\s+(?:an?\s+|the\s+)?(?:ai\s+)?(?:grader|evaluator|judge|model|assistant)\b",
         # Spoken or written fake verdicts outside braces: "verdict: pass", "score = 100".
