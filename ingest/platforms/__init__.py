@@ -6,6 +6,14 @@ only then parses the body. The outcome is `Accepted` (an end-of-call report as a
 `Ignored` (a genuine event of another kind) or one of the exceptions in `contract`. No database and
 no web framework here: the HTTP route owns storage, idempotency and status codes.
 
+Shared decisions (details in `translation`): tool calls sit on the agent turn they belong to
+(the latest turn when the agent is speaking, else the agent's next utterance), with JSON-string
+arguments decoded and results matched by the platform's tool-call id; blank utterances are not
+turns; a verified end-of-call event whose call has no turns at all (never connected, no answer) is
+`Ignored`, since there is nothing to grade and a Call needs turns; an unknown end reason is
+"other" with the raw value kept in metadata; `metadata.platform_call_id` is always the platform's
+own id.
+
 Adapters: `vapi`, `retell`, `elevenlabs`, `bland`, `twilio` (fetches the transcript from Twilio's
 REST API), `standard` (Standard Webhooks carrying a canonical Call). Each module's docstring records
 its mapping decisions and the points the platforms leave unclear.

@@ -14,8 +14,9 @@ Mapping decisions:
   is undocumented (UNCLEAR): it is neither our agent nor the caller, so it is skipped and counted in
   `metadata.robot_turns`. `agent-action` rows are free text: "Calling tool: <name>" (the research
   fixture convention, UNCLEAR against a live call) becomes a ToolCall with empty arguments and no
-  result on the agent turn it follows; other agent-action texts ("Ended call", "[routed to
-  webhook]") are events, kept in `metadata.agent_actions`, not turns.
+  result on the agent's turn (the latest if the agent is speaking, else its next utterance);
+  other agent-action texts ("Ended call", "[routed to webhook]") are events, kept in
+  `metadata.agent_actions`, not turns.
 - Times: each row has only `created_at` (ISO) → `start_ms = created_at − started_at`; no end time.
   `started_at` (else `created_at` of the call) is the start. The end is start + `corrected_duration`
   (seconds, sent as a string), else + `call_length` (minutes), else the last row's time; `end_at` is

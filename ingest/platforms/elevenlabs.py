@@ -15,7 +15,8 @@ Mapping decisions:
   or blank carry only tool activity. Times: `time_in_call_secs` is whole seconds from the start of
   the conversation → `start_ms`; there is no end time, so `end_ms` is null.
 - Tool calls: `tool_calls[]` of an entry become ToolCalls (`params_as_json` decoded) on that entry's
-  agent turn (or on the agent turn it follows when the entry has no text); `tool_results[]` in a
+  agent turn, or for a text-less entry on the latest agent turn (the agent's next utterance when
+  the caller spoke last); `tool_results[]` in a
   later entry are matched by `request_id`: `result_value` (decoded when a JSON object/array) is the
   result, and when `is_error` the error is `raw_error_message`, else `error_type`, else the value.
 - Agent: `data.agent_id` through the integration's `agents` (a multi-agent workflow's per-entry

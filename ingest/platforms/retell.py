@@ -16,10 +16,11 @@ Mapping decisions:
   caller. `transfer_target` (the human reached by a warm transfer) is not our agent and not the
   caller, so those utterances are left out of the graded turns and counted in
   `metadata.transfer_target_turns`. `tool_call_invocation` → a ToolCall (its `arguments` JSON string
-  decoded) on the agent turn it follows; `tool_call_result` → the `content` of the invocation with
-  the same `tool_call_id`, decoded when it is a JSON object/array, and also its `error` when
-  `successful` is false. `node_transition`, `dtmf`, `sms`, `injected` rows are not speech and are
-  skipped.
+  decoded) on the agent's turn (the latest turn if the agent is speaking, else the agent's next
+  utterance: the caller asked, the agent looked it up, then answered); `tool_call_result` → the
+  `content` of the invocation with the same `tool_call_id`, decoded when it is a JSON
+  object/array, and also its `error` when `successful` is false. `node_transition`, `dtmf`,
+  `sms`, `injected` rows are not speech and are skipped.
 - Times: word `start`/`end` are seconds from the start of the call audio ("an approximation");
   a turn spans its first word's start to its last word's end. Tool rows carry no timing in the SDK
   types (UNCLEAR: some logs show `time_sec`; used when present). `start_timestamp` /

@@ -21,9 +21,10 @@ Mapping decisions:
 - Turns come from `message.artifact.messages` (falling back to the undocumented top-level
   `message.messages` seen in the wild). Roles: `bot` and `assistant` → agent (UNCLEAR which one
   Vapi sends; both are accepted), `user` → caller, `system` (the prompt) skipped, `tool_calls` →
-  ToolCalls on the agent turn they follow (a new empty-text agent turn when the agent had not
-  spoken yet), `tool_call_result` → the result of the call with that `toolCallId`. Unknown roles
-  are skipped. `artifact.messagesOpenAIFormatted` is not used (no timing).
+  ToolCalls on the agent's turn (the latest turn when the agent is speaking; after a caller turn,
+  the agent's next utterance; see `translation.TurnBuilder`), `tool_call_result` → the result
+  of the call with that `toolCallId`. Unknown roles are skipped. `artifact.messagesOpenAIFormatted`
+  is not used (no timing).
 - Times: `start_ms = secondsFromStart × 1000` (seconds from call start); `end_ms = start_ms +
   (endTime − time)` (both epoch ms). `duration` is ignored: the OpenAPI says seconds, payloads carry
   ms (UNCLEAR). Without `secondsFromStart`, `time − startedAt` is used.
