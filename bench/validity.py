@@ -452,10 +452,10 @@ def main(argv: Iterable[str] | None = None) -> int:
                 "false_alarms": mw.false_alarms,
             }
 
-    if args.json:
-        print(json.dumps(report, indent=2, default=str))
-    else:
-        print("\n".join(lines))
+    try:
+        print(json.dumps(report, indent=2, default=str) if args.json else "\n".join(lines))
+    except BrokenPipeError:  # piped into head: the reader has what it wanted
+        sys.stderr.close()
     return 0
 
 
