@@ -11,7 +11,7 @@ import re
 from typing import Final
 
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?…])\s+|\n+")
-_WORD: Final = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_WORD: Final = re.compile(r"[a-z0-9]+(?:['’-][a-z]+)?")
 
 STOPWORDS: Final[frozenset[str]] = frozenset(
     """a an the and or but if so of to in on at by for with from as is are was were be been being am
@@ -52,18 +52,37 @@ def content_words(text: str) -> set[str]:
     return found
 
 
+SYNONYMS: Final[dict[str, str]] = {
+    "admission": "entrance",
+    "admittance": "entrance",
+    "entry": "entrance",
+    "enter": "entrance",
+    "fare": "price",
+    "cost": "price",
+    "charge": "price",
+    "fee": "price",
+    "phone": "number",
+    "telephone": "number",
+    "wifi": "internet",
+    "wi-fi": "internet",
+}
+"""A few everyday equivalents, so "admission is free" meets "the entrance fee is free"."""
+
+
 def stem(word: str) -> str:
     """A deliberately tiny stemmer: plural and -ing/-ed endings only, enough to match a caller's
-    "appointments" with a fact's "appointment" without conflating different words."""
+    "appointments" with a fact's "appointment" without conflating different words; then the few
+    SYNONYMS."""
+    word = SYNONYMS.get(word, word)
     if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
-    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+        word = word[:-3] + "y"
+    elif len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    return SYNONYMS.get(word, word)
 
 
 def compile_phrases(phrases: list[str] | tuple[str, ...]) -> re.Pattern[str]:

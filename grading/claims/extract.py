@@ -1,0 +1,344 @@
+"""Typed claims out of one sentence: the specific values a caller could act on.
+
+A claim is a kind and a normalised value, so that "$120", "120 dollars" and "one hundred twenty
+dollars" are the same claim, "5:29" matches a fact's "05:29" or "17:29", and "(217) 555-0142"
+matches "217.555.0142". Kinds: money, free (something offered at no charge), percent, time,
+open_day (a day the business is or is not open), date, duration, phone, postcode, street,
+price_level (cheap / moderate / expensive), quantity (a number of some thing).
+
+Extraction is by precompiled patterns over the sentence after `digits_for_speech`; spans taken by
+one kind are not read again by another (a phone number is not also a quantity).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import msgspec
+
+from grading.claims.numbers import digits_for_speech
+from grading.speech import content_words
+
+ClaimValue = float | str | int | tuple[int, ...]
+
+
+class Claim(msgspec.Struct, frozen=True, kw_only=True):
+    """One specific claim. `value` is comparable across texts for the same `kind`; `span` is the
+    claim as it reads after number normalisation; `subject` holds the content words of what the
+    claim is about (the thing that is free, the noun counted)."""
+
+    kind: str
+    value: ClaimValue
+    span: str
+    subject: tuple[str, ...] = ()
+
+
+CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
+MONEY: Final = re.compile(
+    rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?))?)"
+    rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
+)
+PERCENT: Final = re.compile(r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)")
+TIME_CLOCK: Final = re.compile(r"\b(\d{1,2})[:.](\d{2})(?:\s?(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d%])")
+TIME_HOUR: Final = re.compile(r"\b(\d{1,2})\s?(a\.?m\.?|p\.?m\.?)(?![a-z])")
+TIME_WORD: Final = re.compile(r"\b(noon|midday|midnight)\b")
+TIME_BARE: Final = re.compile(
+    r"\b(?:at|until|till|til|by|from|before|after)\s+(\d{1,2})\b(?!\s*(?:[:.]\d|%|people|persons|guests|"
+    r"adults|kids|children|minutes?|mins?|hours?|days?|nights?|weeks?|months?|years?|of|in|or more|times|"
+    r"percent|dollars?|pounds?|rooms?|beds?|seats?|tickets?))"
+)
+DAY_NAMES: Final[dict[str, int]] = {
+    "monday": 0,
+    "mon": 0,
+    "tuesday": 1,
+    "tue": 1,
+    "tues": 1,
+    "wednesday": 2,
+    "wed": 2,
+    "thursday": 3,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "friday": 4,
+    "fri": 4,
+    "saturday": 5,
+    "sat": 5,
+    "sunday": 6,
+    "sun": 6,
+}
+_DAY: Final = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+_DAY_SHORT: Final = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+DAY_RANGE: Final = re.compile(
+    rf"\b({_DAY}|{_DAY_SHORT})\.?\s*(?:to|through|thru|till|until|-|–|and)\s*({_DAY}|{_DAY_SHORT})\b"
+)
+DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?)\b")
+OPEN_WORDS: Final = re.compile(
+    r"\b(?:open|opens|opening hours|hours are|we'?re in|available|see patients|work)\b"
+)
+CLOSED_WORDS: Final = re.compile(r"\b(?:closed|close on|not open|aren'?t open|don'?t open|no hours|shut)\b")
+DATE: Final = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|\b(\d{1,2})(?:st|nd|rd|th)\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+)
+DURATION: Final = re.compile(
+    r"\b(\d+(?:\.\d+)?|an?|half an?)\s?(?:-\s?)?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+)
+PHONE: Final = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
+POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
+POSTCODE_US: Final = re.compile(r"\b(?:[a-z]{2},?\s+|zip(?: code)?(?: is)?\s+)(\d{5})(?:-\d{4})?\b")
+STREET_SUFFIXES: Final[dict[str, str]] = {
+    "street": "street",
+    "road": "road",
+    "rd": "road",
+    "avenue": "avenue",
+    "ave": "avenue",
+    "lane": "lane",
+    "ln": "lane",
+    "boulevard": "boulevard",
+    "blvd": "boulevard",
+    "drive": "drive",
+    "square": "square",
+    "court": "court",
+    "terrace": "terrace",
+    "parade": "parade",
+    "crescent": "crescent",
+    "highway": "highway",
+}
+STREET: Final = re.compile(
+    r"\b(?:(\d+[a-z]?)\s+)?((?:[a-z][a-z'-]+\s+){1,3}?)(" + "|".join(STREET_SUFFIXES) + r")\b\.?"
+)
+STREET_STOP: Final[frozenset[str]] = frozenset(
+    """the a an on at in of to from and or is are we you our your this that its it's located found
+    right just down up across off near by street road way next corner end side other same main
+    parking car free any address town city between leaves leave arrives arrive station great nice
+    lovely beautiful little big old new located""".split()
+)
+PRICE_LEVELS: Final[dict[str, str]] = {
+    "cheap": "cheap",
+    "cheaply": "cheap",
+    "inexpensive": "cheap",
+    "inexpensively": "cheap",
+    "budget": "cheap",
+    "low-cost": "cheap",
+    "moderate": "moderate",
+    "moderately": "moderate",
+    "mid-range": "moderate",
+    "midrange": "moderate",
+    "mid-priced": "moderate",
+    "expensive": "expensive",
+    "expensively": "expensive",
+    "pricey": "expensive",
+    "upscale": "expensive",
+    "high-end": "expensive",
+    "costly": "expensive",
+}
+PRICE_LEVEL: Final = re.compile(r"\b(" + "|".join(re.escape(w) for w in PRICE_LEVELS) + r")\b")
+FREE: Final = re.compile(
+    r"\b(?:free(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)|"
+    r"at no (?:extra |additional )?(?:cost|charge)|included|includes|include|on the house|waived)\b"
+)
+QUANTITY: Final = re.compile(r"\b(\d+)\s+([a-z][a-z-]+s)\b")
+EVERY: Final = re.compile(r"\bevery\s+(?:(\d+)\s+)?(minute|hour|day|week|month|half hour)s?\b")
+
+_UNIT_MINUTES: Final[dict[str, int]] = {
+    "min": 1,
+    "minute": 1,
+    "hr": 60,
+    "hour": 60,
+    "day": 1440,
+    "week": 10080,
+    "month": 43200,
+    "year": 525600,
+}
+_MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _clock(hour: int, minute: int, meridiem: str | None) -> tuple[int, ...]:
+    """Minutes after midnight; without am/pm a 1-12 hour is either half of the day."""
+    if not 0 <= hour <= 24 or not 0 <= minute <= 59:
+        return ()
+    if meridiem:
+        pm = meridiem.startswith("p")
+        hour = hour % 12 + (12 if pm else 0)
+        return (hour * 60 + minute,)
+    if 1 <= hour <= 12:
+        return tuple(sorted({(hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute}))
+    return (hour * 60 + minute,)
+
+
+def _taken(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(start < e and s < end for s, e in spans)
+
+
+def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
+    """The days a text says are open and the days it says are closed, clause by clause
+    ("Open Saturday 9 am to 1 pm; closed Sunday" -> {Saturday}, {Sunday})."""
+    opened: set[int] = set()
+    closed: set[int] = set()
+    for clause in CLAUSE.split(text.casefold()):
+        days = days_in(clause)
+        if CLOSED_WORDS.search(clause):
+            closed |= days
+        else:
+            opened |= days
+    return opened, closed
+
+
+CLAUSE: Final = re.compile(r"[;.]\s*|,\s*(?:but|and)?\s*(?=closed)|\bbut\b")
+
+
+def days_in(text: str) -> set[int]:
+    """Every weekday a text names, ranges expanded ("Monday to Friday", "Mon-Fri", "weekdays")."""
+    found: set[int] = set()
+    lowered = text.casefold()
+    for match in DAY_RANGE.finditer(lowered):
+        first = DAY_NAMES[match.group(1).rstrip("s")[:3] if match.group(1)[:3] != "thu" else "thu"]
+        last = DAY_NAMES[match.group(2).rstrip("s")[:3] if match.group(2)[:3] != "thu" else "thu"]
+        day = first
+        while True:
+            found.add(day)
+            if day == last:
+                break
+            day = (day + 1) % 7
+    for match in DAY_SINGLE.finditer(lowered):
+        word = match.group(1)
+        if word.startswith("weekend"):
+            found |= {5, 6}
+        elif word.startswith("weekday"):
+            found |= {0, 1, 2, 3, 4}
+        else:
+            found.add(DAY_NAMES[word.rstrip("s")[:3] if not word.startswith("thu") else "thu"])
+    return found
+
+
+def extract(sentence: str) -> list[Claim]:
+    """The claims in one sentence (of agent speech, a fact statement or a tool result)."""
+    text = digits_for_speech(sentence)
+    claims: list[Claim] = []
+    spans: list[tuple[int, int]] = []
+
+    def add(kind: str, value: ClaimValue, match: re.Match[str], subject: tuple[str, ...] = ()) -> None:
+        claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
+        spans.append(match.span())
+
+    for match in MONEY.finditer(text):
+        amount = match.group(1) or match.group(2)
+        value = float(amount)
+        if match.group(3):
+            value += int(match.group(3)) / 100
+        elif re.search(r"cents?$", match.group(0)) and not match.group(1):
+            value /= 100
+        add("money", round(value, 2), match)
+    for match in PERCENT.finditer(text):
+        if not _taken(spans, *match.span()):
+            add("percent", float(match.group(1)), match)
+    for match in POSTCODE_UK.finditer(text):
+        if re.search(r"\d", match.group(0)) and re.search(r"[a-z]", match.group(1)):
+            add("postcode", (match.group(1) + match.group(2)).replace(" ", ""), match)
+    for match in POSTCODE_US.finditer(text):
+        if not _taken(spans, *match.span(1)):
+            claims.append(Claim(kind="postcode", value=match.group(1), span=match.group(1)))
+            spans.append(match.span(1))
+    for match in PHONE.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))
+        if (
+            len(digits) >= 7
+            and not _taken(spans, *match.span())
+            and not re.search(r"\d[:.]\d{2}\b", match.group(0))
+        ):
+            add("phone", digits, match)
+    for match in STREET.finditer(text):
+        name_words = match.group(2).split()
+        while name_words and name_words[0] in STREET_STOP:
+            name_words.pop(0)
+        if not name_words or any(word in STREET_STOP for word in name_words):
+            if not name_words:
+                continue
+            name_words = name_words[name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1 :]
+            if not name_words:
+                continue
+        street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
+        add("street", street, match)
+    for match in TIME_CLOCK.finditer(text):
+        if _taken(spans, *match.span()):
+            continue
+        candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3))
+        if candidates:
+            add("time", candidates, match)
+    for match in TIME_HOUR.finditer(text):
+        if not _taken(spans, *match.span()):
+            add("time", _clock(int(match.group(1)), 0, match.group(2)), match)
+    for match in TIME_WORD.finditer(text):
+        add("time", (0,) if match.group(1) == "midnight" else (720,), match)
+    for match in TIME_BARE.finditer(text):
+        if not _taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
+            claims.append(Claim(kind="time", value=_clock(int(match.group(1)), 0, None), span=match.group(0)))
+            spans.append(match.span())
+    for match in DATE.finditer(text):
+        month = (match.group(1) or match.group(4))[:3]
+        day = int(match.group(2) or match.group(3))
+        if 1 <= day <= 31:
+            add("date", f"{_MONTHS.index(month) + 1:02d}-{day:02d}", match)
+    for match in EVERY.finditer(text):
+        count = int(match.group(1) or 1)
+        unit = match.group(2)
+        minutes = 30 if unit == "half hour" else count * _UNIT_MINUTES[unit]
+        add("frequency", minutes, match)
+    for match in DURATION.finditer(text):
+        if _taken(spans, *match.span()):
+            continue
+        amount = match.group(1)
+        count = 0.5 if amount.startswith("half") else 1.0 if amount in {"a", "an"} else float(amount)
+        unit = match.group(2).rstrip("s")
+        unit = {"min": "min", "hr": "hr"}.get(unit, unit)
+        add("duration", int(count * _UNIT_MINUTES[unit]), match)
+    for match in PRICE_LEVEL.finditer(text):
+        add("price_level", PRICE_LEVELS[match.group(1)], match)
+    for match in FREE.finditer(text):
+        add("free", "free", match, _free_subject(text, match))
+    for match in QUANTITY.finditer(text):
+        if _taken(spans, *match.span()):
+            continue
+        noun = match.group(2)
+        if noun in _NOT_COUNTED or int(match.group(1)) < 2:
+            continue
+        add("quantity", int(match.group(1)), match, tuple(sorted(content_words(noun))))
+    return claims
+
+
+def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
+    """What is said to be free: the words right after "free X" / "includes X", else the words just
+    before ("admission is free", "breakfast is included") and after ("free to enter")."""
+    after = [w for w in content_words(" ".join(text[match.end() :].split()[:2])) if w not in _FREE_WORDS]
+    if (
+        after
+        and match.group(0).startswith(("free", "complimentary", "include"))
+        and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
+    ):
+        return tuple(sorted(after))
+    before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-3:]))
+    return tuple(sorted((before | set(after)) - _FREE_WORDS))
+
+
+_FREE_WORDS: Final[frozenset[str]] = frozenset(
+    {
+        "free",
+        "charge",
+        "cost",
+        "fee",
+        "price",
+        "complimentary",
+        "included",
+        "include",
+        "includ",
+        "extra",
+        "additional",
+    }
+)
+_NOT_COUNTED: Final[frozenset[str]] = frozenset(
+    """am pm and or to of in on at for with the a an is are was were percent dollars dollar pounds pound
+    minutes minute hours hour days day weeks week months month years year nights night times pence cents
+    people persons guests adults children kids st nd rd th""".split()
+)

@@ -1,0 +1,87 @@
+"""The fact sheet as an index of typed values, built once per fact sheet and reused.
+
+Each fact is read by the same claim extractor as agent speech, so a fact's "$120" and the agent's
+"one hundred twenty dollars" land on the same value. Open and closed days are read clause by
+clause. Fact sheet versions are immutable (DESIGN.md), so the index of a sheet object is cached by
+identity for the few sheets a worker grades against at a time.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Final
+
+import msgspec
+
+from grading.claims.extract import Claim, extract, open_and_closed_days
+from grading.evidence import normalise
+from grading.formats import Fact, FactSheet
+from grading.speech import content_words
+
+
+class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
+    fact: Fact
+    claims: tuple[Claim, ...]
+    words: frozenset[str]
+    text: str
+    open_days: frozenset[int]
+    closed_days: frozenset[int]
+
+
+class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
+    facts: tuple[IndexedFact, ...]
+    sheet_text: str
+    open_days: frozenset[int]
+    closed_days: frozenset[int]
+
+    def with_kind(self, *kinds: str) -> list[tuple[IndexedFact, Claim]]:
+        """Every (fact, claim) pair whose claim is of one of `kinds`."""
+        return [(fact, claim) for fact in self.facts for claim in fact.claims if claim.kind in kinds]
+
+
+_CACHE_SIZE: Final = 64
+_cache: OrderedDict[int, tuple[FactSheet, FactIndex]] = OrderedDict()
+
+
+def index_facts(fact_sheet: FactSheet) -> FactIndex:
+    """The index of `fact_sheet` (cached by identity; see the module docstring)."""
+    key = id(fact_sheet)
+    cached = _cache.get(key)
+    if cached is not None and cached[0] is fact_sheet:
+        _cache.move_to_end(key)
+        return cached[1]
+    index = _build(fact_sheet)
+    _cache[key] = (fact_sheet, index)
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return index
+
+
+def _build(fact_sheet: FactSheet) -> FactIndex:
+    facts: list[IndexedFact] = []
+    all_open: set[int] = set()
+    all_closed: set[int] = set()
+    for fact in fact_sheet.facts:
+        opened: set[int] = set()
+        closed: set[int] = set()
+        if fact.topic in {"hours", "availability"}:
+            opened, closed = open_and_closed_days(fact.statement)
+        all_open |= opened
+        all_closed |= closed
+        facts.append(
+            IndexedFact(
+                fact=fact,
+                claims=tuple(extract(fact.statement)),
+                words=frozenset(content_words(fact.statement + " " + fact.id.replace("-", " "))),
+                text=normalise(fact.statement),
+                open_days=frozenset(opened),
+                closed_days=frozenset(closed),
+            )
+        )
+    sheet_text = " ".join(fact.text for fact in facts)
+    return FactIndex(
+        facts=tuple(facts),
+        sheet_text=sheet_text,
+        open_days=frozenset(all_open),
+        closed_days=frozenset(all_closed - all_open),
+    )

@@ -1,0 +1,150 @@
+"""Spoken numbers to digits, so that claims are compared as values, not as words.
+
+Speech recognition writes numbers every way a person says them: "ninety dollars", "one hundred and
+twenty", "nine thirty", "half past nine", "five five five, zero one four two". `digits_for_speech`
+rewrites a lower-cased sentence so those read "90 dollars", "120", "9:30", "9:30", "5550142";
+everything else is left as it was. Thousands separators are dropped ("$1,200" -> "$1200").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+UNITS: Final[dict[str, int]] = {
+    "zero": 0,
+    "oh": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+TENS: Final[dict[str, int]] = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fourty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+SCALES: Final[dict[str, int]] = {"hundred": 100, "thousand": 1000}
+
+_WORD_ALTERNATION: Final = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
+_RUN: Final = re.compile(
+    rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"
+)
+_THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_HALF_PAST: Final = re.compile(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
+_O_CLOCK: Final = re.compile(r"\b(\d{1,2}) ?o'? ?clock\b")
+
+
+def _cardinals(words: list[str]) -> list[int]:
+    """Parse number words into one or more cardinals; a new number starts where English would not
+    continue the previous one ("nine thirty" is 9 then 30; "ninety nine" is 99)."""
+    numbers: list[int] = []
+    total = 0
+    current = 0
+    last: str | None = None  # "unit", "teen", "tens", "scale"
+    started = False
+
+    def flush() -> None:
+        nonlocal total, current, started
+        if started:
+            numbers.append(total + current)
+        total = current = 0
+        started = False
+
+    for word in words:
+        if word in SCALES:
+            scale = SCALES[word]
+            if scale == 100:
+                current = (current or 1) * 100
+            else:
+                total += (current or 1) * scale
+                current = 0
+            last = "scale"
+            started = True
+            continue
+        if word in TENS:
+            if started and last in {"unit", "teen", "tens"}:
+                flush()
+            current += TENS[word]
+            last = "tens"
+            started = True
+            continue
+        value = UNITS[word]
+        kind = "teen" if value >= 10 else "unit"
+        if started and (last in {"unit", "teen"} or (last == "tens" and kind == "teen")):
+            flush()
+        current += value
+        last = kind
+        started = True
+    flush()
+    return numbers
+
+
+def _rewrite(match: re.Match[str]) -> str:
+    raw = match.group(0)
+    words = [w for w in re.split(r"[\s,-]+", raw) if w and w not in {"and", "a"}]
+    if raw.startswith("a ") and words and words[0] in SCALES:
+        words = ["one", *words]
+    if not words:
+        return raw
+    if len(words) == 1 and words[0] == "oh":
+        return raw
+    # "nine oh five" -> 9:05
+    if (
+        len(words) == 3
+        and words[1] == "oh"
+        and words[0] in UNITS
+        and words[2] in UNITS
+        and UNITS[words[2]] <= 9
+    ):
+        return f"{UNITS[words[0]]}:0{UNITS[words[2]]}"
+    singles = [w for w in words if w in UNITS and UNITS[w] <= 9]
+    if len(words) >= 3 and len(singles) == len(words):
+        return "".join(str(UNITS[w]) for w in words)
+    if "oh" in words:
+        return raw
+    numbers = _cardinals(words)
+    if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59:
+        return f"{numbers[0]}:{numbers[1]:02d}"
+    if len(numbers) >= 3 and all(n <= 99 for n in numbers):
+        # digit groups read out: "two seventeen five five five ..." -> a digit string
+        return "".join(str(n) for n in numbers)
+    return " ".join(str(n) for n in numbers)
+
+
+def _half_past(match: re.Match[str]) -> str:
+    minutes = 30 if match.group(1) == "half" else 15
+    hour = int(match.group(3))
+    if match.group(2) in {"to", "till"}:
+        hour = (hour - 1) or 12
+        minutes = 60 - minutes
+    return f"{hour}:{minutes:02d}"
+
+
+def digits_for_speech(text: str) -> str:
+    """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
+    text = _THOUSANDS.sub("", text.casefold())
+    text = _RUN.sub(_rewrite, text)
+    text = _O_CLOCK.sub(r"\1:00", text)
+    return _HALF_PAST.sub(_half_past, text)
