@@ -66,7 +66,10 @@ def booking_call() -> Call:
         "A standard cleaning is $120. I have Thursday at ten.",
         "Thursday at ten works.",
         "You're booked for Thursday at ten a.m.",
-        tools={5: [ToolCall(name="book_appointment", arguments={"day": "Thursday"}, result={"ok": True})]},
+        tools={
+            3: [ToolCall(name="check_availability", arguments={"day": "Thursday"}, result={"slots": ["10:00"]})],
+            5: [ToolCall(name="book_appointment", arguments={"day": "Thursday"}, result={"ok": True})],
+        },
     )
 
 

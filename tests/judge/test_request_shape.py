@@ -35,7 +35,7 @@ def test_request_is_structured_output_at_temperature_zero_with_rubric_first_and_
     assert "price-cleaning [price]: A standard cleaning costs $120." in fact_sheet
     assert "Thursday at ten" not in fact_sheet  # the call never leaks into the cacheable prefix
     # The transcript is last, fenced, with 1-based turn numbers and the tools the agent really has.
-    assert "Agent tools: book_appointment" in transcript
+    assert "Agent tools: book_appointment, check_availability" in transcript
     assert "Rules for rule_verdicts: no-diagnosis, offer-callback" in transcript
     fence_open = transcript.index("```transcript\n")
     assert "[1] agent: Thanks for calling Bright Smile Dental" in transcript[fence_open:]
