@@ -26,7 +26,7 @@ from typing import Any
 
 import httpx
 
-from ingest.platforms import bland, elevenlabs, retell, standard, twilio, vapi
+from ingest.platforms import bland, elevenlabs, retell, standard, twilio, vapi, vapi_credentials
 from ingest.platforms.contract import (
     Accepted,
     Ignored,
@@ -65,7 +65,7 @@ def validate_options(platform: str, options: dict[str, Any], secrets: list[str])
         if not secret or secret != secret.strip():
             raise PayloadRejected(f"secrets[{index}]", "must be non-empty, without surrounding spaces")
     if platform == "vapi":
-        vapi.validate_options(options, secrets)
+        vapi_credentials.validate_options(options, secrets)
     elif platform == "retell":
         retell.validate_options(options, secrets)
     elif platform == "elevenlabs":

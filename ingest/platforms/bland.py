@@ -68,7 +68,7 @@ class _Row(msgspec.Struct):
     id: int | str | None = None
     created_at: str | None = None
     text: str | None = None
-    user: str = ""
+    user: str | None = None
 
 
 class _Call(msgspec.Struct):

@@ -76,7 +76,7 @@ DOCUMENTED_WINDOW_SECONDS = 30 * 60
 
 class _ToolCallItem(msgspec.Struct):
     request_id: str | None = None
-    tool_name: str = ""
+    tool_name: str | None = None
     params_as_json: Any = None
     type: str | None = None
 
@@ -89,14 +89,14 @@ class _ToolResult(msgspec.Struct):
     request_id: str | None = None
     tool_name: str | None = None
     result_value: Any = None
-    is_error: bool = False
+    is_error: bool | None = None
     error_type: str | None = None
     raw_error_message: str | None = None
     result: _SystemResult | None = None
 
 
 class _Entry(msgspec.Struct):
-    role: str = ""
+    role: str | None = None
     message: str | None = None
     time_in_call_secs: float | None = None
     tool_calls: list[_ToolCallItem] | None = None
@@ -219,7 +219,9 @@ def _turns(entries: list[_Entry]) -> tuple[list[Turn], list[_ToolResult]]:
         start_ms = None if entry.time_in_call_secs is None else round(entry.time_in_call_secs * 1000)
         builder.say("caller" if entry.role == "user" else "agent", entry.message, start_ms, None)
         for requested in entry.tool_calls or []:
-            tool_call = ToolCall(name=requested.tool_name, arguments=json_arguments(requested.params_as_json))
+            tool_call = ToolCall(
+                name=requested.tool_name or "", arguments=json_arguments(requested.params_as_json)
+            )
             builder.call_tool(tool_call, requested.request_id, start_ms)
         for result in entry.tool_results or []:
             all_results.append(result)

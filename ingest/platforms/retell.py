@@ -79,7 +79,7 @@ class _Word(msgspec.Struct):
 
 
 class _Entry(msgspec.Struct):
-    role: str = ""
+    role: str | None = None
     content: str | None = None
     words: list[_Word] = msgspec.field(default_factory=list)
     tool_call_id: str | None = None
@@ -127,7 +127,7 @@ class _Call(msgspec.Struct):
 
 
 class _Webhook(msgspec.Struct):
-    event: str = ""
+    event: str | None = None
     call: _Call | None = None
 
 
@@ -268,11 +268,12 @@ def receive(
 ) -> Accepted | Ignored:
     verify(request, integration.secrets, now=now, tolerance_seconds=tolerance_seconds)
     webhook = decode_payload(request.body, _Webhook)
-    if webhook.event not in END_OF_CALL_EVENTS:
-        return Ignored(event=webhook.event, reason="only call_ended and call_analyzed carry a finished call")
+    event = webhook.event or ""
+    if event not in END_OF_CALL_EVENTS:
+        return Ignored(event=event, reason="only call_ended and call_analyzed carry a finished call")
     if webhook.call is None:
         raise PayloadRejected("call", "missing")
     call = translate(webhook.call, integration)
     if not call.turns:
-        return no_conversation(webhook.event)
-    return Accepted(call=call, event=webhook.event)
+        return no_conversation(event)
+    return Accepted(call=call, event=event)

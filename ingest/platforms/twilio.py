@@ -15,13 +15,8 @@ Secrets are Auth Tokens (primary and secondary during rotation). The one that ve
 is the one used for the REST fetch, with `options.account_sid` as the basic-auth user; the body's
 `account_sid` must be that account.
 
-Fetch: `GET {base}/v2/Transcripts/{sid}` then `GET {base}/v2/Transcripts/{sid}/Sentences`, following
-`meta.next_page_url`. Only the path and query of Twilio's next-page URL are used, against the
-configured base, so credentials never go to a host named in a response. Failures:
-transport errors, timeouts, 429 and 5xx, unreadable responses, a transcript not yet `completed`,
-and 401/403 (the token was revoked or rotated out since it signed; a retry after the integration is
-fixed recovers the call) all raise UpstreamUnavailable, so the route answers 503 and Twilio delivers
-again instead of the call being lost. 404 is a PayloadRejected on `transcript_sid`.
+The transcript and its sentences are fetched by `twilio_api` (see there for which failures
+are retryable).
 
 Mapping decisions:
 - Event: `event_type` `voice_intelligence_transcript_available` (or absent, with a transcript sid)
@@ -69,13 +64,13 @@ from ingest.platforms.contract import (
 )
 from ingest.platforms.signatures import decode_base64, first_matching_secret
 from ingest.platforms.translation import convert_payload, no_conversation, parse_iso, resolve_agent
+from ingest.platforms.twilio_api import Channel, MediaProperties, Sentence, Transcript, fetch_transcript
 
 END_OF_CALL = "voice_intelligence_transcript_available"
 SIGNATURE_HEADER = "x-twilio-signature"
 SETTINGS_HEADER = "x-twilio-webhooks-signature-settings"
 _ACCOUNT_SID = re.compile(r"AC[0-9a-fA-F]{32}")
 _TRANSCRIPT_SID = re.compile(r"GT[0-9a-fA-F]{32}")
-_MAX_PAGES = 200
 _OPTIONS = frozenset({"account_sid", "agent_channel"})
 
 
@@ -199,109 +194,6 @@ def _callback(request: WebhookRequest) -> _Callback:
     return convert_payload({k: v for k, v in fields.items() if k in _Callback.__struct_fields__}, _Callback)
 
 
-# --- REST resources ------------------------------------------------------------------------
-
-
-class _Participant(msgspec.Struct):
-    channel_participant: int | None = None
-    role: str | None = None
-    media_participant_id: str | None = None
-    full_name: str | None = None
-
-
-class _MediaProperties(msgspec.Struct):
-    source_sid: str | None = None
-
-
-class _Channel(msgspec.Struct):
-    participants: list[_Participant] | None = None
-    media_properties: _MediaProperties | None = None
-
-
-class _Transcript(msgspec.Struct):
-    sid: str | None = None
-    account_sid: str | None = None
-    service_sid: str | None = None
-    status: str | None = None
-    date_created: str | None = None
-    media_start_time: str | None = None
-    duration: int | None = None
-    language_code: str | None = None
-    customer_key: str | None = None
-    channel: _Channel | None = None
-
-
-class _Sentence(msgspec.Struct):
-    media_channel: int | None = None
-    sentence_index: int | None = None
-    start_time: float | str | None = None
-    end_time: float | str | None = None
-    transcript: str | None = None
-    sid: str | None = None
-    confidence: float | str | None = None
-
-
-class _Meta(msgspec.Struct):
-    next_page_url: str | None = None
-
-
-class _SentencePage(msgspec.Struct):
-    sentences: list[_Sentence] = msgspec.field(default_factory=list)
-    meta: _Meta = msgspec.field(default_factory=_Meta)
-
-
-async def _get(http: httpx.AsyncClient, url: str, auth: tuple[str, str], transcript_sid: str) -> bytes:
-    try:
-        response = await http.get(url, auth=auth, headers={"accept": "application/json"})
-    except httpx.HTTPError as exc:
-        raise UpstreamUnavailable(f"Twilio API unreachable: {type(exc).__name__}: {exc}") from exc
-    if response.status_code in (401, 403):
-        raise UpstreamUnavailable(
-            f"Twilio rejected the integration's credentials ({response.status_code}); fix the account SID "
-            "or auth token and Twilio's retry will succeed"
-        )
-    if response.status_code == 404:
-        raise PayloadRejected("transcript_sid", f"transcript {transcript_sid} not found in this account")
-    if response.status_code == 429 or response.status_code >= 500:
-        raise UpstreamUnavailable(f"Twilio API answered {response.status_code}")
-    if response.status_code != 200:
-        raise PayloadRejected(
-            "transcript_sid", f"Twilio API answered {response.status_code}: {response.text[:200]}"
-        )
-    return response.content
-
-
-def _decode_resource(content: bytes, type_: type[Any]) -> Any:
-    try:
-        return msgspec.json.decode(content, type=type_)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise UpstreamUnavailable(f"unreadable Twilio API response: {exc}") from exc
-
-
-async def fetch(
-    http: httpx.AsyncClient, base_url: str, account_sid: str, auth_token: str, transcript_sid: str
-) -> tuple[_Transcript, list[_Sentence]]:
-    """The transcript resource and all its sentences (every page)."""
-    base = base_url.rstrip("/")
-    auth = (account_sid, auth_token)
-    transcript: _Transcript = _decode_resource(
-        await _get(http, f"{base}/v2/Transcripts/{transcript_sid}", auth, transcript_sid), _Transcript
-    )
-    if transcript.status != "completed":
-        raise UpstreamUnavailable(f"transcript {transcript_sid} is {transcript.status!r}, not completed yet")
-    sentences: list[_Sentence] = []
-    url = f"{base}/v2/Transcripts/{transcript_sid}/Sentences?PageSize=1000"
-    for _ in range(_MAX_PAGES):
-        page: _SentencePage = _decode_resource(await _get(http, url, auth, transcript_sid), _SentencePage)
-        sentences.extend(page.sentences)
-        if not page.meta.next_page_url:
-            return transcript, sentences
-        next_parts = urlsplit(page.meta.next_page_url)
-        url = f"{base}{next_parts.path.removeprefix(urlsplit(base).path)}"
-        url = urlunsplit(urlsplit(url)._replace(query=next_parts.query))
-    raise UpstreamUnavailable(f"transcript {transcript_sid} has more than {_MAX_PAGES} pages of sentences")
-
-
 # --- translation ---------------------------------------------------------------------------
 
 
@@ -314,16 +206,16 @@ def _seconds(value: float | str | None, field: str) -> float | None:
         raise UpstreamUnavailable(f"unreadable Twilio API response: {field} is {value!r}") from exc
 
 
-def agent_channel(transcript: _Transcript, options: dict[str, Any]) -> int:
+def agent_channel(transcript: Transcript, options: dict[str, Any]) -> int:
     if "agent_channel" in options:
         return int(options["agent_channel"])
-    for participant in (transcript.channel or _Channel()).participants or []:
+    for participant in (transcript.channel or Channel()).participants or []:
         if participant.role and "agent" in participant.role.lower() and participant.channel_participant:
             return participant.channel_participant
     return 2
 
 
-def turns_from_sentences(sentences: list[_Sentence], agent_channel_number: int) -> list[Turn]:
+def turns_from_sentences(sentences: list[Sentence], agent_channel_number: int) -> list[Turn]:
     turns: list[Turn] = []
     last_channel: int | None = None
     ordered = sorted(sentences, key=lambda s: (s.sentence_index is None, s.sentence_index or 0))
@@ -348,8 +240,8 @@ def turns_from_sentences(sentences: list[_Sentence], agent_channel_number: int) 
 
 def translate(
     callback: _Callback,
-    transcript: _Transcript,
-    sentences: list[_Sentence],
+    transcript: Transcript,
+    sentences: list[Sentence],
     integration: IntegrationConfig,
 ) -> Call:
     sid = transcript.sid or callback.transcript_sid or ""
@@ -372,7 +264,7 @@ def translate(
         agent = integration.agents[customer_key]
     else:
         agent = resolve_agent(integration, service_sid)
-    media = (transcript.channel or _Channel()).media_properties or _MediaProperties()
+    media = (transcript.channel or Channel()).media_properties or MediaProperties()
     extra: dict[str, Any] = {
         "platform_call_id": sid,
         "transcript_sid": sid,
@@ -413,7 +305,9 @@ async def receive(
     account_sid = str(integration.options.get("account_sid", ""))
     if callback.account_sid and callback.account_sid != account_sid:
         raise PayloadRejected("account_sid", "is not the account this integration is configured for")
-    transcript, sentences = await fetch(http, api_base_url, account_sid, auth_token, callback.transcript_sid)
+    transcript, sentences = await fetch_transcript(
+        http, api_base_url, account_sid, auth_token, callback.transcript_sid
+    )
     call = translate(callback, transcript, sentences, integration)
     if not call.turns:
         return no_conversation(event)
