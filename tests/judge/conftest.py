@@ -67,7 +67,11 @@ def booking_call() -> Call:
         "Thursday at ten works.",
         "You're booked for Thursday at ten a.m.",
         tools={
-            3: [ToolCall(name="check_availability", arguments={"day": "Thursday"}, result={"slots": ["10:00"]})],
+            3: [
+                ToolCall(
+                    name="check_availability", arguments={"day": "Thursday"}, result={"slots": ["10:00"]}
+                )
+            ],
             5: [ToolCall(name="book_appointment", arguments={"day": "Thursday"}, result={"ok": True})],
         },
     )
