@@ -7,7 +7,7 @@ process, the worker and the actors (they share one process in embedded mode, so 
 
 Other parts add their metrics here (small additive commits): declare the field in `Metrics.__init__`.
 
-Labels are low-cardinality by design: `route` is the route *template* (`/v1/calls/{call_id:uuid}`),
+Labels are low-cardinality by design: `route` is the route *template* (`/v1/calls/{call_id}`),
 never the raw path; unknown routes are labelled `unmatched`.
 """
 
