@@ -64,7 +64,16 @@ def twilio_json_url(url: str, body: bytes) -> str:
 
 
 def standard_signature(secret: str, webhook_id: str, timestamp: int, body: bytes) -> str:
-    """`webhook-signature` per the Standard Webhooks reference library: v1,base64(HMAC-SHA256)."""
-    key = base64.b64decode(secret.removeprefix("whsec_"))
+    """`webhook-signature` per the Standard Webhooks reference library: v1,base64(HMAC-SHA256) keyed
+    with the base64-decoded `whsec_` secret.
+
+    The decode is strict: a lenient one (as `b64decode` without `validate`) ignores anything after
+    the padding, so `secret + "x"` would silently sign with the *right* key. A secret that is not
+    valid base64 signs with its UTF-8 bytes instead, i.e. with a key no valid secret has, which is
+    what a "wrong secret" test needs."""
+    try:
+        key = base64.b64decode(secret.removeprefix("whsec_"), validate=True)
+    except ValueError:
+        key = secret.encode()
     digest = hmac.new(key, f"{webhook_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
     return "v1," + base64.b64encode(digest).decode()
