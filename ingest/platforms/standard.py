@@ -84,7 +84,8 @@ def verify(request: WebhookRequest, secrets: list[str], *, now: datetime, tolera
     signed_content = f"{webhook_id}.{raw_timestamp.strip()}.".encode() + request.body
 
     def expected(secret: str) -> list[bytes]:
-        return [hmac_digest(secret_key(secret), signed_content)]
+        key = secret_key(secret)
+        return [hmac_digest(key, signed_content)] if key else []  # an undecodable secret matches nothing
 
     first_matching_secret(secrets, expected, supplied)
     return webhook_id

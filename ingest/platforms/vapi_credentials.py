@@ -159,6 +159,6 @@ def verify(
 
     def expected(secret: str) -> list[bytes]:
         key = decode_base64(secret) if secret_is_base64 else secret.encode()
-        return [hmac_digest(key, content, algorithm)]
+        return [hmac_digest(key, content, algorithm)] if key else []  # undecodable: matches nothing
 
     first_matching_secret(integration.secrets, expected, [supplied])
