@@ -37,7 +37,7 @@ import msgspec
 import structlog
 from litestar import Request, Response, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath
+from litestar.params import FromPath, SkipValidation
 from psycopg import AsyncConnection
 
 from grading.validation import InvalidDocumentError, check_call
@@ -132,7 +132,7 @@ async def receive_webhook(
     request: Request[Any, Any, Any],
     conn: NamedDependency[AsyncConnection[Any]],
     settings: NamedDependency[Settings],
-    blobs: NamedDependency[BlobStore],
+    blobs: NamedDependency[SkipValidation[BlobStore]],
     metrics: NamedDependency[Metrics],
 ) -> Response[WebhookAck]:
     started = time.perf_counter()
@@ -168,7 +168,7 @@ async def receive_webhook(
         outcome("upstream_unavailable", detail=error.detail)
         raise ServiceUnavailable(f"the platform's API could not be read: {error.detail}") from None
     if not isinstance(result, Accepted):
-        outcome("ignored", event=result.event)
+        outcome("ignored", platform_event=result.event)
         return Response(
             WebhookAck(status="ignored", event=result.event, reason=result.reason), status_code=200
         )
@@ -182,7 +182,7 @@ async def receive_webhook(
 
     existing = await find_call(conn, tenant_id, call.source, call.external_id)
     if existing is not None:
-        outcome("duplicate", call_id=str(existing.id), event=result.event)
+        outcome("duplicate", call_id=str(existing.id), platform_event=result.event)
         return _ack(existing.id, existing.status, duplicate=True)
 
     call_id = uuid.uuid4()
@@ -196,7 +196,9 @@ async def receive_webhook(
         blob_key=blob_key,
         integration_id=uuid.UUID(integration_id),
     )
-    outcome("accepted" if stored.created else "duplicate", call_id=str(stored.id), event=result.event)
+    outcome(
+        "accepted" if stored.created else "duplicate", call_id=str(stored.id), platform_event=result.event
+    )
     metrics.ingest_seconds.observe(time.perf_counter() - started)
     return _ack(stored.id, stored.status, duplicate=not stored.created)
 
