@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_SENTENCE_END: Final = re.compile(r"(?<=[.!?…])\s+|\n+")
+_SENTENCE_END: Final = re.compile(r"(?<=[!?])\s+|(?<=[^.]\.)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?=[A-Z])|\n+")
+"""A trailing-off "..." followed by lower case is one sentence with a hesitation ("zero one
+eight... uh, zero one eight three"), not two."""
 _WORD: Final = re.compile(r"[a-z0-9]+(?:['’-][a-z]+)?")
 
 STOPWORDS: Final[frozenset[str]] = frozenset(

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from typing import Final, cast
 
+import msgspec
+
 from grading.claims.extract import (
     CLAUSE,
     CLOSED_WORDS,
@@ -34,6 +36,7 @@ from grading.claims.extract import (
     extract,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
+from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Severity, Tag
 from grading.speech import HEDGE, content_words, sentences
 
@@ -48,8 +51,17 @@ COMPATIBLE: Final[dict[str, tuple[str, ...]]] = {"money": ("money", "free"), "fr
 AFFIRM: Final = re.compile(
     r"^(?:yes|yeah|yep|yup|correct|that'?s (?:right|correct)|exactly|right|sure)\b", re.I
 )
-OPEN_CLAIM: Final = re.compile(r"\bopen\b(?!\s+(?:an?|the|your|up)\b)")
+OPEN_CLAIM: Final = re.compile(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
+EVERY_DAY: Final = re.compile(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+LOCATION_CONTEXT: Final = re.compile(
+    r"\b(?:we'?re|we are|located|our|address|find us|office|clinic|shop|store|restaurant|it'?s at|it is at|"
+    r"it'?s on|is on|they'?re|they are|postcode|it'?s in)\b",
+    re.IGNORECASE,
+)
 PRICEY_SUBJECT: Final = re.compile(r"fee|price|fare|ticket|admission|entr|discount|cost|rate|charge", re.I)
+NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity"})
+"""Kinds that can contradict a fact but are too common in ordinary talk ("a couple of days",
+"every six hours", "a 72-month loan") to call invented on their own."""
 _RANK: Final[dict[str, int]] = {"minor": 0, "major": 1, "critical": 2}
 TRAILING_QUESTION: Final = re.compile(
     r"[,;:-]\s*(?:and\s+)?(?:should|shall|would|do|does|can|could|will|is|are|may|did|anything|how|what|"
@@ -99,33 +111,218 @@ def _seen(values: dict[str, list[object]], claim: Claim) -> bool:
     return any(_same(claim.kind, claim.value, known) for known in values.get(claim.kind, ()))
 
 
-def _related(fact: IndexedFact, sentence_words: set[str], caller_words: set[str]) -> int:
-    return 2 * len(fact.words & sentence_words) + len(fact.words & caller_words)
+GENERIC: Final[frozenset[str]] = frozenset(
+    """hour day time week month year price number call open close closed service pm am minute dollar
+    pound cost available availability appointment book booking fact topic statement other policy
+    location contact monday tuesday wednesday thursday friday saturday sunday weekday weekend today
+    tomorrow morning afternoon evening night slot opening arrive arriv leave leav depart departure
+    arrival train start end""".split()
+)
+"""Words that say what kind of fact something is, not which one: they do not make facts related."""
+HOURS_CONTEXT: Final = re.compile(
+    r"\b(?:open|opens|opening hours|close|closes|closing|closed|hours|until|till|serve|served|serving|"
+    r"kitchen|last (?:seating|order|call)|we'?re (?:in|here))\b",
+    re.IGNORECASE,
+)
+APPOINTMENT_CONTEXT: Final = re.compile(
+    r"\b(?:i have|i'?ve got|we have|we'?ve got|there'?s|available|availability|opening|openings|slot|slots|"
+    r"appointment|booked|book you|booking|reserved|reservation|schedule|scheduled|see you|fit you|come in|"
+    r"bring (?:him|her|it|them|the)|drop (?:it|him|her|them)|be there|window|between|put you|you down|"
+    r"earliest|latest|next|has|how about|works?)\b",
+    re.IGNORECASE,
+)
+DATED: Final = re.compile(
+    r"\b(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"(?:\d+|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)(?:st|nd|rd|th)?)\b",
+    re.IGNORECASE,
+)
+"""A day or date beside a time: probably a slot, unless the clause is about something unknown."""
+WRONG_THRESHOLD: Final = 2
+"""How related (see `_related`) a fact must be to the sentence for a different value to contradict
+it rather than be a claim about something the sheet does not cover."""
+STRONGLY_RELATED: Final = 3
+"""The sentence itself names what the fact is about (a train, a service): a slot or departure time
+then contradicts that fact's times even where a calendar could have offered it."""
+
+
+def _related(fact: IndexedFact, sentence_words: set[str], context_words: set[str]) -> int:
+    """Shared meaningful words: twice for the sentence itself, once for the turn and the caller's
+    question before it."""
+    words = fact.words - GENERIC
+    return 2 * len(words & sentence_words) + len(words & context_words)
+
+
+def _hour_ranges(index: FactIndex) -> list[tuple[IndexedFact, int, int]]:
+    """(fact, opening, closing) minutes for the hours and availability facts that give a range."""
+    ranges: list[tuple[IndexedFact, int, int]] = []
+    for fact in index.facts:
+        if fact.fact.topic not in {"hours", "availability"} or not HOURS_CONTEXT.search(fact.fact.statement):
+            continue
+        times = [
+            claim.value for claim in fact.claims if claim.kind == "time" and isinstance(claim.value, tuple)
+        ]
+        if len(times) >= 2:
+            flat = [minute for value in times for minute in value]
+            ranges.append((fact, min(flat), max(flat)))
+    return ranges
+
+
+def _judge_time(
+    claim: Claim, sentence: str, index: FactIndex, sentence_words: set[str], context_words: set[str]
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """Times, by what they are about: the business's hours (must equal a sheet time, on the days
+    named when the sentence names days), a slot or arrival (must fall inside the sheet's hours; the
+    calendar itself is the agent's tool), or a schedule the sheet lists (must equal one of its
+    times). A time in a clause about things the sheet never mentions is invented."""
+    assert isinstance(claim.value, tuple)
+    candidates = index.with_kind("time")
+    scored = [(_related(fact, sentence_words, context_words), fact) for fact, _ in candidates]
+    best = max((score for score, _ in scored), default=0)
+    if HOURS_CONTEXT.search(sentence):
+        hours = [fact for fact in index.facts if fact.fact.topic == "hours" and _has_time(fact)]
+        days = days_in(sentence)
+        on_those_days = [fact for fact in hours if days & fact.open_days]
+        pool = on_those_days or [fact for _, fact in scored] or hours
+        if any(_same("time", claim.value, known.value) for fact in pool for known in fact.claims):
+            return None
+        if _unknown_subject(claim, sentence, index) or not hours:
+            return "invented_fact", "critical", None
+        fact = max(on_those_days or hours, key=lambda f: _related(f, sentence_words, context_words))
+        return "wrong_fact", _topic_severity(fact), fact
+    if any(_same("time", claim.value, known.value) for _, known in candidates):
+        return None
+    if best >= STRONGLY_RELATED:
+        fact = next(fact for score, fact in scored if score == best)
+        return "wrong_fact", _topic_severity(fact), fact
+    slot = bool(APPOINTMENT_CONTEXT.search(sentence))
+    if not slot and _unknown_subject(claim, sentence, index):
+        return "invented_fact", "critical", None
+    if slot or DATED.search(sentence):
+        ranges = _hour_ranges(index)
+        if not ranges or any(low <= minute <= high for _, low, high in ranges for minute in claim.value):
+            return None
+        fact = ranges[0][0]
+        return "wrong_fact", _topic_severity(fact), fact
+    if best >= WRONG_THRESHOLD:
+        fact = next(fact for score, fact in scored if score == best)
+        return "wrong_fact", _topic_severity(fact), fact
+    return "invented_fact", "critical", None
+
+
+def _has_time(fact: IndexedFact) -> bool:
+    return any(claim.kind == "time" for claim in fact.claims)
+
+
+_CLAUSES: Final = re.compile(r"[,;]\s*|\s+(?:and|but|while|so)\s+")
+
+
+def _unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """The clause holding the claim is about things the sheet never mentions ("happy hour at the
+    bar is half-price cocktails from four to six"): the value cannot contradict a fact, it is
+    invented. Needs two meaningful words, so a bare "it's ninety dollars" is judged on its value."""
+    lowered = digits_for_speech(sentence)
+    clause = next((part for part in _CLAUSES.split(lowered) if claim.span in part), "")
+    words = content_words(clause) - GENERIC - {w for w in content_words(claim.span)}
+    words = {word for word in words if not word.isdigit()}
+    return len(words) >= 2 and not any(word in index.vocabulary for word in words)
+
+
+def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """ "We also offer laughing gas": invented when nothing it names is in the sheet."""
+    offered = set(claim.subject) - GENERIC
+    if not offered or offered & index.vocabulary:
+        return None
+    return "invented_fact", "major", None
+
+
+def _judge_place(
+    claim: Claim, sentence: str, index: FactIndex
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """Streets (with the house number when both give one) and landmarks, for sentences about where
+    the business is."""
+    if not LOCATION_CONTEXT.search(sentence):
+        return None
+    if claim.kind == "landmark":
+        spots = [(fact, known) for fact, known in index.with_kind("landmark")]
+        if not spots or any(set(claim.subject) & set(known.subject) for _, known in spots):
+            return None
+        return "wrong_fact", _topic_severity(spots[0][0]), spots[0][0]
+    assert isinstance(claim.value, str)
+    *name, suffix = claim.value.split()
+    for k in range(len(name)):
+        street = " ".join([*name[k:], suffix])
+        for fact in index.facts:
+            if f" {street} " not in f" {fact.text} ":
+                continue
+            if claim.subject:
+                number = re.search(r"(\d+)\s+(?:[a-z]+\s+){0,2}" + re.escape(street), fact.text)
+                if number and number.group(1) != claim.subject[0]:
+                    return "wrong_fact", _topic_severity(fact), fact
+            return None
+    return None
+
+
+SELF_NAMING: Final[frozenset[str]] = frozenset({"phone", "postcode"})
+"""Kinds where any other value for the thing under discussion is simply wrong: a business has its
+own phone number and postcode, so a different one is a wrong fact even when the sentence does not
+name whose it is ("you can reach us at ...")."""
+
+
+def _last_discussed(facts: list[IndexedFact], history: list[set[str]]) -> IndexedFact | None:
+    """The only candidate, or the one whose subject the conversation mentioned most recently."""
+    unique = list({id(fact): fact for fact in facts}.values())
+    if len(unique) == 1:
+        return unique[0]
+    for words in reversed(history):
+        mentioned = [fact for fact in unique if (fact.words - GENERIC) & words]
+        if len(mentioned) == 1:
+            return mentioned[0]
+    return None
 
 
 def _judge_claim(
-    claim: Claim, index: FactIndex, sentence_words: set[str], caller_words: set[str]
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    sentence_words: set[str],
+    context_words: set[str],
+    history: list[set[str]] | None = None,
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """None when the claim stands; otherwise the tag, severity and the fact it contradicts."""
+    history = history or []
+    if claim.kind == "offer":
+        return _judge_offer(claim, index)
+    if claim.kind == "landmark":
+        return _judge_place(claim, sentence, index)
+    if claim.kind == "street":
+        if not LOCATION_CONTEXT.search(sentence):
+            return None
+        placed = _judge_place(claim, sentence, index)
+        if placed is not None:
+            return placed
+    if claim.kind == "time":
+        return _judge_time(claim, sentence, index, sentence_words, context_words)
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
     candidates = index.with_kind(*kinds)
+    if claim.kind == "money" and claim.currency == "gbp" and not re.search(r"£|pound|gbp", index.sheet_text):
+        return None  # "a forty pound dog": pounds are weight where the business prices in dollars
     if claim.kind == "free":
-        subject = set(claim.subject)
+        subject = set(claim.subject) - GENERIC
+        if not subject:
+            subject = sentence_words - GENERIC
         for fact, known in candidates:
             if known.kind == "free" and subject & fact.words:
                 return None
         related = [
-            (fact, known) for fact, known in candidates if known.kind == "money" and subject & fact.words
+            fact for fact, known in candidates if known.kind == "money" and subject & (fact.words - GENERIC)
         ]
-        if related and PRICEY_SUBJECT.search(" ".join(claim.subject)):
-            fact = max(related, key=lambda pair: _related(pair[0], sentence_words, caller_words))[0]
+        if related:
+            fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
             return "wrong_fact", _topic_severity(fact), fact
         severity: Severity = "critical" if PRICEY_SUBJECT.search(" ".join(claim.subject)) else "major"
         return "invented_fact", severity, None
     if claim.kind == "quantity":
         noun = set(claim.subject)
-        if not noun or not any(noun & fact.words for fact in index.facts):
-            return None
         candidates = [(fact, known) for fact, known in candidates if noun & set(known.subject)]
         if not candidates:
             return None  # a count nothing in the sheet counts: left to a judge, too noisy to call
@@ -134,7 +331,7 @@ def _judge_claim(
         if any(f" {' '.join([*name[k:], suffix])} " in f" {index.sheet_text} " for k in range(len(name))):
             return None
     scored = [
-        (_related(fact, sentence_words, caller_words), fact, known)
+        (_related(fact, sentence_words, context_words), fact, known)
         for fact, known in candidates
         if known.kind == claim.kind or claim.kind in {"money", "free"}
     ]
@@ -143,25 +340,35 @@ def _judge_claim(
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
             if claim.kind in IDENTIFYING or score >= best:
                 return None
-    if claim.kind == "money" and _is_total(claim, scored):
+    if claim.kind == "money" and _is_total(claim, scored, context_words):
         return None
-    if scored and best >= 1:
+    if claim.kind == "money" and _unknown_subject(claim, sentence, index):
+        return "invented_fact", "critical", None
+    if scored and best >= WRONG_THRESHOLD:
         fact = next(fact for score, fact, _ in scored if score == best)
         return "wrong_fact", _topic_severity(fact), fact
+    if claim.kind in SELF_NAMING and scored:
+        fact = _last_discussed([fact for _, fact, _ in scored], history)
+        if fact is not None:
+            return "wrong_fact", _topic_severity(fact), fact
     if claim.kind == "money" and any(
         known.kind == "money" and _same("money", claim.value, known.value) for _, _, known in scored
     ):
         return None
+    if claim.kind in NOT_INVENTED:
+        return None
     return "invented_fact", ("critical" if claim.kind in CRITICAL_KINDS else "major"), None
 
 
-def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]]) -> bool:
-    """A whole multiple of a sheet amount is a computed total ("two tickets, 8.80 pounds")."""
+def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], context_words: set[str]) -> bool:
+    """A computed total ("four tickets, 17.60 pounds"): a whole multiple of a sheet amount whose
+    multiplier the conversation just mentioned."""
     assert isinstance(claim.value, float)
     for _, _, known in scored:
         if known.kind == "money" and isinstance(known.value, float) and known.value > 0:
             ratio = claim.value / known.value
-            if round(ratio) in MULTIPLES and abs(ratio - round(ratio)) < 0.001:
+            count = round(ratio)
+            if count in MULTIPLES and abs(ratio - count) < 0.001 and str(count) in context_words:
                 return True
     return False
 
@@ -176,6 +383,8 @@ def _open_day_claims(sentence: str, index: FactIndex) -> tuple[Tag, Severity, In
     claimed_closed: set[int] = set()
     for clause in CLAUSE.split(sentence.casefold()):
         days = days_in(clause)
+        if EVERY_DAY.search(clause):
+            days |= set(range(7))
         if not days:
             continue
         if CLOSED_WORDS.search(clause):
@@ -185,6 +394,14 @@ def _open_day_claims(sentence: str, index: FactIndex) -> tuple[Tag, Severity, In
     if not claimed_open and not claimed_closed:
         return None
     hours_facts = [fact for fact in index.facts if fact.open_days or fact.closed_days]
+    words = content_words(sentence) - GENERIC
+    about = [fact for fact in hours_facts if words & fact.words]
+    if about:
+        # "we serve lunch every day": the lunch fact's days, not the union of every opening
+        opened = frozenset(day for fact in about for day in fact.open_days)
+        closed = frozenset(day for fact in about for day in fact.closed_days)
+        index = msgspec.structs.replace(index, open_days=opened, closed_days=closed - opened)
+        hours_facts = about
     if not hours_facts:
         return ("invented_fact", "critical", None) if claimed_open else None
     for day in sorted(claimed_closed):
@@ -227,7 +444,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     previous_caller = ""
     previous_caller_values: dict[str, list[object]] = {}
     tools_seen = any(turn.tool_calls for turn in call.turns)
+    history: list[set[str]] = []
     for position, turn in enumerate(call.turns):
+        history.append(content_words(turn.text))
         if turn.speaker == "caller":
             found = _key_values(extract(turn.text))
             for kind, values in found.items():
@@ -236,6 +455,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         tool_values = _tool_values(call, position) if tools_seen else {}
         caller_words = content_words(previous_caller)
+        for earlier in call.turns[max(0, position - 3) : position]:
+            caller_words |= content_words(earlier.text)
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         turn_words = content_words(turn.text)
         for spoken in sentences(turn.text):
@@ -262,7 +483,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     continue
                 if _seen(tool_values, claim):
                     continue
-                outcome = _judge_claim(claim, index, sentence_words, context_words)
+                outcome = _judge_claim(claim, sentence, index, sentence_words, context_words, history)
                 if outcome is not None:
                     verdicts.append((*outcome, claim.span))
             for tag, severity, fact, span in verdicts:

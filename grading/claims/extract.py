@@ -32,6 +32,7 @@ class Claim(msgspec.Struct, frozen=True, kw_only=True):
     value: ClaimValue
     span: str
     subject: tuple[str, ...] = ()
+    currency: str | None = None
 
 
 CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
@@ -42,11 +43,14 @@ MONEY: Final = re.compile(
 PERCENT: Final = re.compile(r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)")
 TIME_CLOCK: Final = re.compile(r"\b(\d{1,2})[:.](\d{2})(?:\s?(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d%])")
 TIME_HOUR: Final = re.compile(r"\b(\d{1,2})\s?(a\.?m\.?|p\.?m\.?)(?![a-z])")
+DAYPART: Final = re.compile(
+    r"\b(\d{1,2})(?::(\d{2}))?\s+(?:in the (morning)|in the (afternoon|evening)|at (night))\b"
+)
 TIME_WORD: Final = re.compile(r"\b(noon|midday|midnight)\b")
 TIME_BARE: Final = re.compile(
-    r"\b(?:at|until|till|til|by|from|before|after)\s+(\d{1,2})\b(?!\s*(?:[:.]\d|%|people|persons|guests|"
-    r"adults|kids|children|minutes?|mins?|hours?|days?|nights?|weeks?|months?|years?|of|in|or more|times|"
-    r"percent|dollars?|pounds?|rooms?|beds?|seats?|tickets?))"
+    r"\b(?:at|until|till|til|by|from|before|after|to)\s+(\d{1,2})\b(?!:)"
+    r"(?=\s*(?:$|[,.;!?]|o'?clock|sharp|on\b|tomorrow|today|tonight|this\b|next\b|in the\b|with\b|for\b|"
+    r"or\b|and\b|then\b|works?\b|is\b|instead\b|okay\b|ok\b|at night|in the|every\b))"
 )
 DAY_NAMES: Final[dict[str, int]] = {
     "monday": 0,
@@ -107,7 +111,9 @@ STREET_SUFFIXES: Final[dict[str, str]] = {
     "highway": "highway",
 }
 STREET: Final = re.compile(
-    r"\b(?:(\d+[a-z]?)\s+)?((?:[a-z][a-z'-]+\s+){1,3}?)(" + "|".join(STREET_SUFFIXES) + r")\b\.?"
+    r"\b(?:(\d+(?:[: ]\d{2})?[a-z]?)\s+)?((?:[a-z][a-z'-]+\s+){1,3}?)("
+    + "|".join(STREET_SUFFIXES)
+    + r")\b\.?"
 )
 STREET_STOP: Final[frozenset[str]] = frozenset(
     """the a an on at in of to from and or is are we you our your this that its it's located found
@@ -136,8 +142,21 @@ PRICE_LEVELS: Final[dict[str, str]] = {
 }
 PRICE_LEVEL: Final = re.compile(r"\b(" + "|".join(re.escape(w) for w in PRICE_LEVELS) + r")\b")
 FREE: Final = re.compile(
-    r"\b(?:free(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)|"
-    r"at no (?:extra |additional )?(?:cost|charge)|included|includes|include|on the house|waived)\b"
+    r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
+    r"no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
+    r"included|includes|on the house|waived)\b"
+)
+OFFER: Final = re.compile(
+    r"\b(?:we|they|it|he|she|dr\.? [a-z]+|the (?:office|clinic|shop|restaurant|hotel|practice))\s+"
+    r"(?:also\s+)?"
+    r"(?:offer|offers|provide|provides|have|has|feature|features|run|runs|host|hosts)\s+"
+    r"(?:a |an |the |some |our |their )?([a-z][a-z' -]{2,60}?)"
+    r"(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|every|which|that|where|when|from)\b|$)"
+)
+LANDMARK: Final = re.compile(
+    r"\b(?:next to|behind|across from|across the street from|opposite|beside|in front of|"
+    r"around the corner from)\s+"
+    r"(?:the |a |our )?([a-z][a-z -]{2,40}?)(?=[,.;!?]|\s+(?:and|on|in|at|so)\b|$)"
 )
 QUANTITY: Final = re.compile(r"\b(\d+)\s+([a-z][a-z-]+s)\b")
 EVERY: Final = re.compile(r"\bevery\s+(?:(\d+)\s+)?(minute|hour|day|week|month|half hour)s?\b")
@@ -186,7 +205,7 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     return opened, closed
 
 
-CLAUSE: Final = re.compile(r"[;.]\s*|,\s*(?:but|and)?\s*(?=closed)|\bbut\b")
+CLAUSE: Final = re.compile(r"[;.]\s+|[;.]$|,?\s*\bbut\b|,\s*and\b|,\s*(?=closed)")
 
 
 def days_in(text: str) -> set[int]:
@@ -230,7 +249,12 @@ def extract(sentence: str) -> list[Claim]:
             value += int(match.group(3)) / 100
         elif re.search(r"cents?$", match.group(0)) and not match.group(1):
             value /= 100
-        add("money", round(value, 2), match)
+        unit = match.group(0)
+        currency = (
+            "gbp" if re.search(r"£|pound|quid|gbp", unit) else "eur" if re.search(r"€|euro", unit) else "usd"
+        )
+        claims.append(Claim(kind="money", value=round(value, 2), span=unit.strip(), currency=currency))
+        spans.append(match.span())
     for match in PERCENT.finditer(text):
         if not _taken(spans, *match.span()):
             add("percent", float(match.group(1)), match)
@@ -260,7 +284,11 @@ def extract(sentence: str) -> list[Claim]:
             if not name_words:
                 continue
         street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
-        add("street", street, match)
+        number = re.sub(r"[: ]", "", match.group(1) or "")
+        add("street", street, match, (number,) if number else ())
+    for match in DAYPART.finditer(text):
+        meridiem = "am" if match.group(3) else "pm"
+        add("time", _clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
     for match in TIME_CLOCK.finditer(text):
         if _taken(spans, *match.span()):
             continue
@@ -298,6 +326,14 @@ def extract(sentence: str) -> list[Claim]:
         add("price_level", PRICE_LEVELS[match.group(1)], match)
     for match in FREE.finditer(text):
         add("free", "free", match, _free_subject(text, match))
+    for match in OFFER.finditer(text):
+        offered = tuple(sorted(content_words(match.group(1))))
+        if offered:
+            add("offer", "offer", match, offered)
+    for match in LANDMARK.finditer(text):
+        place = tuple(sorted(content_words(match.group(1))))
+        if place:
+            add("landmark", " ".join(place), match, place)
     for match in QUANTITY.finditer(text):
         if _taken(spans, *match.span()):
             continue
@@ -318,7 +354,7 @@ def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
         and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
     ):
         return tuple(sorted(after))
-    before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-3:]))
+    before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-6:]))
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
 

@@ -31,6 +31,7 @@ class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
 class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
     facts: tuple[IndexedFact, ...]
     sheet_text: str
+    vocabulary: frozenset[str]
     open_days: frozenset[int]
     closed_days: frozenset[int]
 
@@ -82,6 +83,11 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
     return FactIndex(
         facts=tuple(facts),
         sheet_text=sheet_text,
+        vocabulary=frozenset(
+            content_words(
+                " ".join([fact_sheet.business, fact_sheet.scope, *(f.statement for f in fact_sheet.facts)])
+            )
+        ),
         open_days=frozenset(all_open),
         closed_days=frozenset(all_closed - all_open),
     )

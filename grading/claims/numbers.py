@@ -53,6 +53,9 @@ _RUN: Final = re.compile(
 )
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = re.compile(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
+_RESTART: Final = re.compile(
+    r"(\d{3,})\s*(?:\.\.\.+|…|--?)\s*(?:(?:uh|um|er|sorry|i mean|no)\b[,.]?\s*)*(\d{2,})"
+)
 _O_CLOCK: Final = re.compile(r"\b(\d{1,2}) ?o'? ?clock\b")
 
 
@@ -125,9 +128,10 @@ def _rewrite(match: re.Match[str]) -> str:
     if "oh" in words:
         return raw
     numbers = _cardinals(words)
-    if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59:
+    joined = re.search(r",|\band\b", raw) is not None
+    if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59 and not joined:
         return f"{numbers[0]}:{numbers[1]:02d}"
-    if len(numbers) >= 3 and all(n <= 99 for n in numbers):
+    if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
     return " ".join(str(n) for n in numbers)
@@ -142,9 +146,22 @@ def _half_past(match: re.Match[str]) -> str:
     return f"{hour}:{minutes:02d}"
 
 
+def _restart(match: re.Match[str]) -> str:
+    """A number broken off and restarted ("555 018... uh, 0183"): the restart replaces the
+    overlapping tail, so the digits read as the speaker finally meant them."""
+    first, second = match.group(1), match.group(2)
+    if len(first) + len(second) < 7:
+        return match.group(0)
+    for overlap in range(min(len(first), len(second)), 0, -1):
+        if first.endswith(second[:overlap]):
+            return first[: len(first) - overlap] + second
+    return first + second
+
+
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
     text = _THOUSANDS.sub("", text.casefold())
     text = _RUN.sub(_rewrite, text)
+    text = _RESTART.sub(_restart, text)
     text = _O_CLOCK.sub(r"\1:00", text)
     return _HALF_PAST.sub(_half_past, text)
