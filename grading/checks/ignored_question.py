@@ -1,13 +1,21 @@
 """ignored_question: a caller question that the agent's next reply does not address.
 
-A caller turn may hold several questions ("how much is a cleaning and are you open Saturday?");
-each is checked. A request for a person is missed_handoff's business, not counted here.
-A question is addressed when the agent's reply (all agent turns up to the next
-caller turn) shares a content word with it, gives the kind of answer it asks for (an amount for
-"how much", a time or day for "when", a place for "where", a yes or no for a yes/no question that
-the reply then backs with any specific), asks to clarify, or says it cannot answer (that is a
-resolution problem, not an ignored question). Tag questions ("right?") and greetings ("hello?")
-are not questions. The failure is pinned to the agent's reply that skipped the question.
+A question is a clause that opens like one ("what", "how much", "do you", "can I", after fillers),
+so statements that happen to end in "?" ("I think I smell gas?") are not questions; a request for
+a person is missed_handoff's business. Each question in a turn is checked on its own ("how much is
+a cleaning, and are you open Saturday?").
+
+What counts as addressed depends on what was asked, because recognising an answer in free speech
+is only reliable when the question has a type:
+- a typed question (an amount, a time or day, a place, a number, a duration) is addressed when
+  the reply (every agent turn up to the next caller turn) holds that kind of answer, shares a
+  meaningful word with the question, refuses, asks to clarify or hands off;
+- any question, typed or not, counts as ignored when the caller has to ask it again ("okay, but
+  the loaner?", "what about the fee?", "you didn't answer my question") and the reply in between
+  shared nothing specific with it.
+An untyped question that the caller lets go is not flagged: a reply to "is that bad?" cannot be
+judged by words alone, and a false alarm costs more than a missed blemish. The failure is pinned
+to the agent's reply that skipped the question, quoting its first sentence.
 """
 
 from __future__ import annotations
@@ -16,35 +24,18 @@ import re
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
+from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words
+from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences
 
 QUESTION_START: Final = re.compile(
-    r"^(?:(?:so|and|but|also|oh|um|uh|okay|ok|well|hi|hello|yeah|and uh|sorry)[, ]+)*"
-    r"(?:what|when|where|which|who|how|why|do|does|did|is|are|can|could|would|will|should|may|"
-    r"have|has|any)\b",
+    r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
+    r"should|may|have|has|any|is there|are there)\b",
     re.IGNORECASE,
 )
 SPLIT_QUESTIONS: Final = re.compile(
-    r"\?+|\s+(?:and|also|plus)\s+(?=(?:what|when|where|which|how|do|does|is|are|can|could|will)\b)",
+    r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are|can|could|will)\b)",
     re.IGNORECASE,
-)
-NOT_A_QUESTION: Final = compile_phrases(
-    [
-        r"right",
-        r"okay",
-        r"ok",
-        r"you know",
-        r"hello",
-        r"are you there",
-        r"can you hear me",
-        r"sorry",
-        r"what",
-        r"huh",
-        r"pardon",
-        r"really",
-        r"is that (?:right|correct|so)",
-    ]
 )
 CLARIFY: Final = compile_phrases(
     [
@@ -57,87 +48,67 @@ CLARIFY: Final = compile_phrases(
         r"(?:which|what) (?:one|day|time|service|location)",
         r"let me (?:check|look|see|find)",
         r"one (?:moment|second|sec)",
-        r"good question",
+        r"(?:transfer|connect|put you through)",
     ]
 )
-ANSWER_SHAPE: Final[dict[str, re.Pattern[str]]] = {
-    "how much": re.compile(r"\$|£|€|\d|dollar|pound|euro|free|cost|price|charge|fee|\bcovered\b", re.I),
-    "how long": re.compile(r"\d|minute|hour|day|week|month|year|long|short|quick", re.I),
-    "when": re.compile(
-        r"\d|o'?clock|noon|midnight|morning|afternoon|evening|night|today|tomorrow|monday|tuesday|"
-        r"wednesday|thursday|friday|saturday|sunday|weekend|weekday|week|month|open|close",
-        re.I,
+QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
+    (
+        re.compile(r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b", re.I),
+        re.compile(
+            r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent)|\bfree\b|no charge|\bcosts?\b|\bprice|"
+            r"\bfees?\b|\bcovered\b|depends|varies",
+            re.I,
+        ),
     ),
-    "what time": re.compile(r"\d|o'?clock|noon|midnight|morning|afternoon|evening|open|close", re.I),
-    "where": re.compile(
-        r"\d|street|st\b|road|rd\b|avenue|ave\b|located|downtown|next to|near|across|floor|suite", re.I
+    (
+        re.compile(r"\bwhen\b|what time|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I),
+        re.compile(
+            r"\d|o'?clock|noon|midnight|morning|afternoon|evening|night|today|tomorrow|monday|tuesday|wednesday|"
+            r"thursday|friday|saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
+            re.I,
+        ),
     ),
-    "how many": re.compile(r"\d|one|two|three|four|five|six|seven|eight|nine|ten|several|few|no\b", re.I),
-}
-YES_NO: Final = compile_phrases(
-    [
-        r"yes",
-        r"yeah",
-        r"yep",
-        r"no",
-        r"nope",
-        r"sure",
-        r"of course",
-        r"absolutely",
-        r"we do",
-        r"we don'?t",
-        r"we are",
-        r"we'?re not",
-        r"we can",
-        r"we can'?t",
-        r"it is",
-        r"it'?s not",
-        r"correct",
-        r"unfortunately",
-        r"definitely",
-        r"certainly",
-        r"not really",
-        r"i'?m afraid",
-    ]
+    (
+        re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions", re.I),
+        re.compile(
+            r"\d|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
+            r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]",
+            re.I,
+        ),
+    ),
+    (re.compile(r"\bnumber\b|\bphone\b", re.I), re.compile(r"\d|number", re.I)),
+    (re.compile(r"how long", re.I), re.compile(r"\d|minute|hour|day|week|month|long|quick|short", re.I)),
+    (re.compile(r"how many", re.I), re.compile(r"\d|several|few|\bno\b|none|one|two|three|four|five", re.I)),
 )
-YES_NO_START: Final = re.compile(
-    r"^(?:do|does|did|is|are|can|could|would|will|should|may|have|has|any)\b", re.I
+REASKED: Final = re.compile(
+    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
+    r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
+    re.IGNORECASE,
 )
 
 
 def questions(text: str) -> list[str]:
     """The questions a caller turn asks, each a short clause; empty when it asks none."""
     found: list[str] = []
-    has_mark = "?" in text
-    parts = [part.strip(" ,.;!-") for part in SPLIT_QUESTIONS.split(text)]
-    parts = [part for part in parts if part]
-    for position, part in enumerate(parts):
-        clause = part.split(". ")[-1].strip()
-        clause = INTERJECTION.sub("", clause).strip(" ,")
-        if not clause or NOT_A_QUESTION.fullmatch(clause):
-            continue
-        if len(clause.split()) < 3:
-            continue
-        marked = has_mark and (position < len(parts) - 1 or text.rstrip().endswith("?"))
-        if QUESTION_START.match(clause) or (marked and position < len(parts) - 1):
+    for part in SPLIT_QUESTIONS.split(text):
+        clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
+        if len(clause.split()) >= 3 and QUESTION_START.match(clause) and not PERSON_REQUEST.search(clause):
             found.append(clause)
     return found
 
 
-def addressed(question: str, reply: str) -> bool:
-    """Whether `reply` engages with `question` at all (see the module docstring)."""
-    if REFUSAL.search(reply) or CLARIFY.search(reply):
-        return True
-    asked = content_words(question)
-    if asked & content_words(reply):
-        return True
-    lowered = question.casefold()
-    for opener, shape in ANSWER_SHAPE.items():
-        if opener in lowered:
-            return bool(shape.search(reply))
-    if YES_NO_START.match(INTERJECTION.sub("", question).strip(" ,")):
-        return bool(YES_NO.search(reply))
-    return not asked
+def _type_shape(question: str) -> re.Pattern[str] | None:
+    for asks, shape in QUESTION_TYPES:
+        if asks.search(question):
+            return shape
+    return None
+
+
+def _reasked(question: str, follow_up: str) -> bool:
+    """The caller's next turn comes back to the question ("okay, but the loaner?")."""
+    if not REASKED.search(follow_up.strip()):
+        return False
+    return bool(content_words(question) & content_words(follow_up))
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
@@ -151,15 +122,28 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if not asked:
             continue
         reply_turns: list[int] = []
+        follow_up = ""
         for later in range(index + 1, len(turns)):
             if turns[later].speaker == "caller":
+                follow_up = turns[later].text
                 break
             reply_turns.append(later)
         if not reply_turns:
             continue
-        reply = " ".join(turns[i].text for i in reply_turns)
+        reply = digits_for_speech(" ".join(turns[i].text for i in reply_turns))
+        if REFUSAL.search(reply) or CLARIFY.search(reply):
+            continue
+        reply_words = content_words(reply)
         for question in asked:
-            if PERSON_REQUEST.search(question) or addressed(question, reply):
+            shared = content_words(question) & reply_words
+            shape = _type_shape(question)
+            if _reasked(question, follow_up) and len(shared) <= 1:
+                ignored = True
+            elif shape is not None:
+                ignored = not shared and not shape.search(reply)
+            else:
+                ignored = False
+            if not ignored:
                 continue
             first = reply_turns[0]
             failures.append(
@@ -167,7 +151,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     tag="ignored_question",
                     severity="minor",
                     turn=first + 1,
-                    quote=turns[first].text.strip()[:200],
+                    quote=sentences(turns[first].text)[0][:200] if turns[first].text.strip() else "",
                     reason=f'the caller asked "{question}" in turn {index + 1}; the reply did not address it',
                 )
             )
