@@ -308,6 +308,8 @@ async def receive(
     transcript, sentences = await fetch_transcript(
         http, api_base_url, account_sid, auth_token, callback.transcript_sid
     )
+    if transcript.status != "completed":
+        return Ignored(event=event, reason=f"the transcript is {transcript.status!r}: nothing to grade")
     call = translate(callback, transcript, sentences, integration)
     if not call.turns:
         return no_conversation(event)

@@ -5,9 +5,10 @@ transcript and all its sentences with an account's credentials.
 `meta.next_page_url`. Only the path and query of Twilio's next-page URL are used, against the
 configured base, so credentials never go to a host named in a response. Failures that a later
 delivery can get past raise UpstreamUnavailable (the route answers 503 and Twilio retries):
-transport errors and timeouts, 429 and 5xx, unreadable responses, a transcript not `completed`
-yet, and 401/403 (the token was revoked or rotated out after it signed; once the integration is
-fixed the retry recovers the call). 404 is PayloadRejected on `transcript_sid`.
+transport errors and timeouts, 429 and 5xx, unreadable responses, a transcript still `queued` or
+`in-progress`, and 401/403 (the token was revoked or rotated out after it signed; once the integration is
+fixed the retry recovers the call). 404 is PayloadRejected on `transcript_sid`. A transcript that
+`failed` (or was canceled) is returned without sentences; the adapter ignores it.
 """
 
 from __future__ import annotations
@@ -108,8 +109,10 @@ async def fetch_transcript(
     transcript: Transcript = _decode_resource(
         await _get(http, f"{base}/v2/Transcripts/{transcript_sid}", auth, transcript_sid), Transcript
     )
-    if transcript.status != "completed":
+    if transcript.status in ("queued", "in-progress"):
         raise UpstreamUnavailable(f"transcript {transcript_sid} is {transcript.status!r}, not completed yet")
+    if transcript.status != "completed":
+        return transcript, []  # failed, canceled, error: there are no sentences to fetch
     sentences: list[Sentence] = []
     url = f"{base}/v2/Transcripts/{transcript_sid}/Sentences?PageSize=1000"
     for _ in range(MAX_PAGES):

@@ -176,6 +176,10 @@ def test_unknown_or_unfinished_transcript(fake: FakeTwilio) -> None:
     body, headers, url = json_delivery("callback_transcript_available.json")
     with pytest.raises(UpstreamUnavailable, match="not completed"):
         deliver(body, headers, integration(), now=NOW, url=url, twilio_api_base_url=fake.base_url)
+    fake.transcripts[GT1]["status"] = "failed"  # retrying would never help: acknowledged, ignored
+    outcome = deliver(body, headers, integration(), now=NOW, url=url, twilio_api_base_url=fake.base_url)
+    assert not hasattr(outcome, "call")
+    assert "failed" in getattr(outcome, "reason", "")
 
 
 def test_callback_for_another_account_is_rejected(fake: FakeTwilio) -> None:
