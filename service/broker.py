@@ -57,10 +57,11 @@ def broker_is_reachable(broker: dramatiq.Broker) -> bool:
         if kind == "rabbitmq":
             import pika
 
-            params: Any = list(getattr(broker, "parameters", []))
-            if not params:
+            params: Any = getattr(broker, "parameters", None)
+            first: Any = (params[0] if params else None) if isinstance(params, list) else params
+            if first is None:
                 return False
-            param: Any = copy.deepcopy(params[0])  # never alter the broker's own parameters
+            param: Any = copy.deepcopy(first)  # never alter the broker's own parameters
             param.socket_timeout = REACHABILITY_TIMEOUT_SECONDS
             param.blocked_connection_timeout = REACHABILITY_TIMEOUT_SECONDS
             param.connection_attempts = 1

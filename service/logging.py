@@ -39,8 +39,10 @@ SECRET_KEY_PATTERN = re.compile(
 are numbers and are exempted below."""
 
 SECRET_VALUE_PATTERN = re.compile(
-    r"(cg_[A-Za-z0-9_\-]{8,}|Bearer\s+[A-Za-z0-9._~+/=\-]+|sk-[A-Za-z0-9_\-]{8,})"
+    r"(cg_[A-Za-z0-9_\-]{8,}|Bearer\s+[A-Za-z0-9._~+/=\-]+|sk-[A-Za-z0-9_\-]{8,}"
+    r"|(?i:password|passwd|secret|api[_-]?key|token|signature)=[^\s&,;]+)"
 )
+"""Secrets inside free text: our keys, bearer tokens, OpenAI-style keys, `name=value` pairs."""
 REDACTED = "[redacted]"
 
 _REQUEST_ID_OK = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
