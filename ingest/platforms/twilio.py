@@ -37,6 +37,8 @@ Mapping decisions:
 - Agent: the integration's `agents` is looked up with `customer_key` (which the tenant can set when
   creating the transcript), then the service sid (GA...); else the default agent. No version.
 - No end reason or tool calls exist in Conversational Intelligence: end_reason "other", no tools.
+- The Intelligence Service's `webhook_http_method` must be POST (the route accepts POST only; a GET
+  callback would carry its fields in the query string).
 - Options: `account_sid` (required, AC + 32 hex), `agent_channel` (optional, 1 or 2).
 """
 
