@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 import dramatiq
 from dramatiq.brokers.stub import StubBroker
@@ -57,8 +57,9 @@ def broker_is_reachable(broker: dramatiq.Broker) -> bool:
         if kind == "rabbitmq":
             import pika
 
-            params: Any = getattr(broker, "parameters", None)
-            first: Any = (params[0] if params else None) if isinstance(params, list) else params
+            params: object = getattr(broker, "parameters", None)
+            candidates = cast("list[object]", params) if isinstance(params, list) else [params]
+            first = candidates[0] if candidates else None
             if first is None:
                 return False
             param: Any = copy.deepcopy(first)  # never alter the broker's own parameters
