@@ -133,7 +133,8 @@ APPOINTMENT_CONTEXT: Final = re.compile(
 )
 DATED: Final = re.compile(
     r"\b(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"(?:\d+|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)(?:st|nd|rd|th)?)\b",
+    r"(?:\d+|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
+    r"|twelfth)(?:st|nd|rd|th)?)\b",
     re.IGNORECASE,
 )
 """A day or date beside a time: probably a slot, unless the clause is about something unknown."""

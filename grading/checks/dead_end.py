@@ -4,8 +4,8 @@ Resolved means any of: a successful action tool call (booking, message, callback
 the agent giving a concrete next step (a confirmed booking, a callback, where to call or go). A
 dead end is then one of: the agent said it could not help in its last two replies, the caller gave
 up ("never mind", "forget it"), or the call broke off (error, silence, time limit) with the caller
-not satisfied. The failure is pinned to the agent's turn that closed the door (its inability reply
-when there is one, else its last reply). A caller thanking the agent politely does not resolve a
+not satisfied. The failure is pinned to the agent's last reply: the call ends there, and that is
+where a next step was owed. A caller thanking the agent politely does not resolve a
 request the agent said it could not handle.
 """
 
@@ -25,10 +25,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         return []
     final_stretch = agent_turns[-2:]
     if outcome.inability_turn in final_stretch:
-        turn, why = outcome.inability_turn, "the agent said it could not help and offered no next step"
+        turn, why = (
+            agent_turns[-1],
+            f"the agent could not help (turn {outcome.inability_turn}) and offered no next step",
+        )
     elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent_turns[-1] - 2:
-        before = [t for t in agent_turns if t < outcome.caller_gave_up_turn]
-        turn, why = (before[-1] if before else agent_turns[-1]), "the caller gave up without a next step"
+        turn, why = agent_turns[-1], "the caller gave up without a next step"
     elif call.end_reason in UNRESOLVED_ENDINGS and not outcome.caller_satisfied:
         turn, why = agent_turns[-1], f"the call ended ({call.end_reason}) with the request unresolved"
     else:

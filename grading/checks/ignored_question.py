@@ -34,7 +34,8 @@ QUESTION_START: Final = re.compile(
     re.IGNORECASE,
 )
 SPLIT_QUESTIONS: Final = re.compile(
-    r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are|can|could|will)\b)",
+    r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
+    r"|can|could|will)\b)",
     re.IGNORECASE,
 )
 CLARIFY: Final = compile_phrases(
@@ -63,7 +64,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(r"\bwhen\b|what time|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I),
         re.compile(
-            r"\d|o'?clock|noon|midnight|morning|afternoon|evening|night|today|tomorrow|monday|tuesday|wednesday|"
+            r"\d|o'?clock|noon|midnight|morning|afternoon|evening|night|today|tomorrow|monday"
+            r"|tuesday|wednesday|"
             r"thursday|friday|saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
             re.I,
         ),

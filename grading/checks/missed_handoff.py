@@ -13,11 +13,11 @@ import re
 from typing import Final
 
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, compile_phrases
+from grading.speech import REFUSAL, compile_phrases, content_words
 
 PERSON_REQUEST: Final = compile_phrases(
     [
-        r"(?:speak|talk|chat) (?:to|with) (?:a |an |the |your |some )?(?:real |actual |live |human )?"
+        r"(?:speak|talk|chat) (?:to|with) (?:a |an |the |your |some )?(?:real |actual |live |human |\w+ )?"
         r"(?:person|human|someone|somebody|people|manager|supervisor|receptionist|representative|rep|"
         r"agent|operator|staff|front desk|office|doctor|dentist|owner)",
         r"(?:transfer|connect|put) me (?:through|to|over)",
@@ -50,6 +50,19 @@ EMERGENCY: Final = compile_phrases(
         r"burst pipe",
         r"seizure",
         r"allergic reaction",
+        r"smell(?:s|ing)? (?:of |like )?gas",
+        r"gas smell",
+        r"(?:brakes?|steering) (?:failed|gone|went out|(?:don'?t|doesn'?t|won'?t) work|gave out)",
+        r"(?:ate|eaten|swallowed|got into|chewed) (?:a |some |the |half a |a whole )?(?:bag of "
+        r"|bar of |box of |bottle of )?"
+        r"(?:grapes|raisins|chocolate|xylitol|poison|rat poison|antifreeze|medication|pills"
+        r"|ibuprofen|tylenol|onions)",
+        r"hit by a car",
+        r"not breathing",
+        r"(?:smoke|sparks) (?:coming|from)",
+        r"sewage",
+        r"flooding",
+        r"burst pipe",
     ]
 )
 NEGATED: Final = re.compile(
@@ -94,6 +107,26 @@ def _handed_off(call: Call) -> bool:
     )
 
 
+def handed_off(call: Call, after: int) -> bool:
+    """Whether the call was handed off, or the agent said it was doing so within three replies of
+    turn index `after` (0-based)."""
+    if _handed_off(call):
+        return True
+    replies = [t for t in call.turns[after + 1 :] if t.speaker == "agent"][:3]
+    return any(HANDOFF_SAID.search(t.text) and not REFUSAL.search(t.text) for t in replies)
+
+
+def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
+    """The situations the sheet's handoff line lists ("... or has an emergency: gas smell, burst
+    pipe, flooding"), each as the content words a caller would use."""
+    text = fact_sheet.handoff
+    if ":" not in text:
+        return []
+    listed = text.split(":", 1)[1]
+    triggers = [content_words(part) for part in re.split(r",|\bor\b|;|\.", listed)]
+    return [words for words in triggers if words]
+
+
 def _asks(pattern: re.Pattern[str], text: str) -> bool:
     for match in pattern.finditer(text):
         if not NEGATED.search(text[: match.start()][-40:]):
@@ -102,15 +135,18 @@ def _asks(pattern: re.Pattern[str], text: str) -> bool:
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
-    del fact_sheet
     if _handed_off(call):
         return []
+    triggers = _sheet_triggers(fact_sheet)
     turns = call.turns
     for index, turn in enumerate(turns):
         if turn.speaker != "caller":
             continue
         wants_person = _asks(PERSON_REQUEST, turn.text)
         emergency = _asks(EMERGENCY, turn.text)
+        if not emergency and triggers:
+            said = content_words(turn.text)
+            emergency = any(len(trigger & said) >= min(2, len(trigger)) for trigger in triggers)
         if not (wants_person or emergency):
             continue
         later = turns[index + 1 :]

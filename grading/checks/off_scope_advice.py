@@ -31,6 +31,25 @@ ADVICE: Final = compile_phrases(
         r"you (?:don'?t|do not) need (?:to see )?(?:a )?(?:doctor|dentist|treatment|antibiotics)",
         r"(?:it'?s|that'?s) (?:probably|likely|just) (?:nothing|not serious|fine)",
         r"my diagnosis",
+        r"(?:nothing|not something) to worry about",
+        r"(?:is|it'?s|that'?s) (?:almost always|usually|probably|likely|most likely) (?:just )?(?:a |an )?"
+        r"(?:little |minor |mild |bad |simple )?(?:cold|infection|virus|allergy|allergies|sprain"
+        r"|bruise|flu|bug|"
+        r"stomach bug|upset stomach|reaction|cavity|abscess)",
+        r"(?:give|feed) (?:him|her|them|it|your \w+) (?:some |a |an |half (?:a |an )?)?",
+        r"(?:\d+|a|an|one|half|quarter)(?: of)? (?:a |an )?(?:half-)?(?:teaspoons?|tablespoons?"
+        r"|tablets?|pills?|"
+        r"capsules?|milligrams?|ml|doses?) (?:of|per|for|every|should|twice|once|a day)",
+        r"(?:teaspoons?|tablespoons?|tablets?|pills?) (?:for|per) every",
+        # more legal
+        r"legally,? (?:your|you|the|they|he|she)",
+        r"(?:landlord|employer|insurance company|insurer|they) (?:has|have|is required"
+        r"|are required) to (?:pay|cover)",
+        r"take (?:the cost|it) out of (?:your|the) (?:next )?rent",
+        # more financial
+        r"(?:your best bet|i'?d put the money|i'?d (?:go with|take out) (?:a|the) loan)",
+        r"roll (?:your|the) (?:credit card )?(?:balance|debt)",
+        r"(?:\d+|seventy-two|sixty)[- ]month loan",
         # legal
         r"you (?:should|could|can|have a right to) (?:sue|file a (?:lawsuit|claim|complaint))",
         r"(?:legally|under the law),? you",
@@ -94,7 +113,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         if vocabulary is None:
             vocabulary = _sheet_vocabulary(fact_sheet)
-        if vocabulary and not (asked & vocabulary) and not (answered & vocabulary) and (asked & answered):
+        if (
+            vocabulary
+            and not (asked & vocabulary)
+            and not (answered & vocabulary)
+            and len(asked & answered) >= 2
+        ):
             failures.append(
                 Failure(
                     tag="off_scope_advice",

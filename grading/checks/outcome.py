@@ -134,6 +134,12 @@ INABILITY: Final = compile_phrases(
         r"not (?:able|possible) to",
         r"there (?:is|are) no",
         r"there'?s no",
+        r"(?:we|they) (?:don'?t|do not) (?:serve|service|cover|go to|deliver to)",
+        r"(?:isn'?t|is not|aren'?t|are not|not) (?:working|responding|available|in service)",
+        r"(?:system|computer|calendar|website) (?:is |was )?(?:down|offline)",
+        r"(?:couldn'?t|could not|can'?t|cannot) (?:find|locate|access|pull up)",
+        r"try (?:calling )?(?:us )?(?:again|back) later",
+        r"(?:call|calling) (?:us )?(?:again|back) later",
     ]
 )
 

@@ -26,18 +26,20 @@ from typing import Final
 
 import msgspec
 
+from grading.checks.missed_handoff import handed_off
 from grading.checks.off_scope_advice import ADVICE
 from grading.checks.outcome import read_outcome
 from grading.checks.overpromise import PROMISE
 from grading.evidence import normalise
 from grading.formats import Call, FactSheet, Failure, Rule
-from grading.speech import compile_phrases, sentences
+from grading.speech import compile_phrases, content_words, sentences, stem
 
 QUOTED: Final = re.compile(r"[\"“‘']([^\"”’']{3,80})[\"”’']")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless|before|after|once|whenever|only)\b", re.IGNORECASE)
 MONEY_SPOKEN: Final = re.compile(
     r"[$£€]\s?\d|\b\d[\d,.]*\s?(?:dollars?|bucks|pounds|euros|usd|gbp)\b|"
-    r"\b(?:hundred|thousand|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\s+(?:dollars|bucks|pounds|euros)\b",
+    r"\b(?:hundred|thousand|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+    r"|ninety)\s+(?:dollars|bucks|pounds|euros)\b",
     re.IGNORECASE,
 )
 CALLBACK: Final = compile_phrases(
@@ -107,14 +109,6 @@ def _breach(turn: int, text: str, rule: Rule, reason: str, needle: re.Match[str]
     )
 
 
-def _first_match(call: Call, pattern: re.Pattern[str]) -> tuple[int, str, re.Match[str]] | None:
-    for turn, text in _agent_turns(call):
-        match = pattern.search(text)
-        if match:
-            return turn, text, match
-    return None
-
-
 def _quoted(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     del fact_sheet
     phrases = [normalise(p) for p in QUOTED.findall(rule.text)]
@@ -136,16 +130,95 @@ def _quoted(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     return _breach(turn, text, rule, f"the agent never said what rule {rule.id} requires")
 
 
+RULE_VERBS: Final[frozenset[str]] = frozenset(
+    """never always quote give discuss share mention state tell disclose provide promise guarantee
+    diagnose diagnosis medical legal financial clinical advice price pricing cost fee rate phone
+    over caller customer anyone someone anything instead say first must should""".split()
+)
+
+
+def _object_words(rule: Rule) -> set[str]:
+    """What a rule is about beyond its verb ("a price for root canals, crowns or implants" ->
+    root, canal, crown, implant); empty when it is about everything ("never quote prices")."""
+    return content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
+
+
 def _pattern_must_not(pattern: re.Pattern[str], what: str) -> Decider:
+    """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
+    the offending sentence (or the caller's turn before it) must be about that too; a match about
+    something else leaves the rule undecided for a judge rather than guessed."""
+
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         del fact_sheet
-        found = _first_match(call, pattern)
-        if found is None:
-            return True
-        turn, text, match = found
-        return _breach(turn, text, rule, f"the agent {what}, which rule {rule.id} forbids", match)
+        about = _object_words(rule)
+        matched_elsewhere = False
+        for position, turn in enumerate(call.turns):
+            if turn.speaker != "agent":
+                continue
+            for sentence in sentences(turn.text):
+                match = pattern.search(sentence)
+                if match is None:
+                    continue
+                context = content_words(sentence)
+                if position and call.turns[position - 1].speaker == "caller":
+                    context |= content_words(call.turns[position - 1].text)
+                if about and not about & context:
+                    matched_elsewhere = True
+                    continue
+                return _breach(
+                    position + 1, turn.text, rule, f"the agent {what}, which rule {rule.id} forbids", match
+                )
+        return False if matched_elsewhere else True
 
     return decide
+
+
+CONDITIONAL_TRANSFER: Final = re.compile(
+    r"\b(?:if|when|whenever)\b(?P<condition>[^,;:]+)[,;:](?P<action>.*\b(?:transfer|hand ?off"
+    r"|put (?:them|the caller) "
+    r"through|connect)\w*\b.*)",
+    re.IGNORECASE,
+)
+
+
+def _transfer_when(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "If the caller smells gas, ... transfer to dispatch": when a caller turn meets the condition,
+    the call must be handed off."""
+    del fact_sheet
+    shape = CONDITIONAL_TRANSFER.search(rule.text)
+    if shape is None:
+        return False
+    condition = content_words(shape.group("condition")) - {
+        "caller",
+        "customer",
+        "owner",
+        "patient",
+        "their",
+        "is",
+    }
+    if not condition:
+        return False
+    for position, turn in enumerate(call.turns):
+        if turn.speaker != "caller":
+            continue
+        said = content_words(turn.text)
+        needed = 1 if len(condition) <= 2 else 2
+        if len(condition & said) < needed:
+            continue
+        if handed_off(call, position):
+            return True
+        reply = next(
+            (i for i in range(position + 1, len(call.turns)) if call.turns[i].speaker == "agent"), None
+        )
+        if reply is None:
+            return True
+        return _breach(
+            reply + 1,
+            call.turns[reply].text,
+            rule,
+            f"the caller's situation met rule {rule.id} and no transfer followed",
+        )
+    return True
 
 
 def _sensitive(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
@@ -235,6 +308,7 @@ RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
     ("must", re.compile(r"call ?back", re.I), _callback),
+    ("must", CONDITIONAL_TRANSFER, _transfer_when),
     (
         "must",
         re.compile(r"\brecord", re.I),
@@ -266,7 +340,8 @@ def _decider(rule: Rule) -> Decider | None:
             return decide
     if rule.kind == "must":
         ask = re.search(
-            r"\b(?:ask|collect|get|take|confirm|verify|capture|record)\b.{0,30}\b(name|phone|number|email|birth)",
+            r"\b(?:ask|collect|get|take|confirm|verify|capture|record)\b.{0,30}\b(name|phone"
+            r"|number|email|birth)",
             rule.text,
             re.I,
         )
