@@ -24,9 +24,14 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psycopg
+
+if TYPE_CHECKING:
+    import dramatiq
+
+    from service.metrics import Metrics
 
 from service.settings import Settings, SettingsError, load_settings
 
@@ -129,6 +134,12 @@ def dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if command == "worker":
         from service.worker import run_worker
 
+        if settings.broker_url is None:
+            raise CommandError(
+                "CALLGRADE_BROKER_URL is not set: without a broker, `callgrade serve` runs the worker "
+                "threads itself; set an amqp:// or redis:// URL to run separate workers"
+            )
+
         return run_worker(settings)
     if command == "serve":
         return serve(settings, host=args.host or settings.host, port=args.port or settings.port)
@@ -226,6 +237,7 @@ def serve(settings: Settings, *, host: str, port: int, on_started: Callable[[], 
         sync_pool = open_sync_pool(url, max_size=settings.worker_threads + 2, name="worker")
         watch_pool_metrics(metrics, "worker", sync_pool)
         stop_worker = start_in_process_worker(settings, broker, sync_pool, blobs, metrics=metrics)
+    metrics.add_sampler(lambda: _sample_queue_depth(metrics, broker))
     app = create_app(
         settings,
         database_url=url,
@@ -255,6 +267,17 @@ def serve(settings: Settings, *, host: str, port: int, on_started: Callable[[], 
         if sync_pool is not None:
             sync_pool.close()
     return 0 if server.started else 1
+
+
+GRADING_QUEUE = "grading"
+
+
+def _sample_queue_depth(metrics: Metrics, broker: dramatiq.Broker) -> None:
+    from service.broker import queue_depth
+
+    depth = queue_depth(broker, GRADING_QUEUE)
+    if depth is not None:
+        metrics.queue_depth.labels(GRADING_QUEUE).set(depth)
 
 
 class _Stopped(Exception):

@@ -195,3 +195,9 @@ def test_a_bad_setting_stops_the_process_with_one_line(
     assert variable in lines[0]
     assert expected in lines[0]
     assert not (tmp_path / "pg").exists()  # nothing was started
+
+
+def test_worker_without_a_broker_explains_itself(tmp_path: Path) -> None:
+    result = callgrade("worker", env=cli_env(tmp_path), cwd=tmp_path)
+    assert result.returncode == 1
+    assert "CALLGRADE_BROKER_URL is not set" in result.stderr
