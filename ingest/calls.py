@@ -144,21 +144,17 @@ class StoredCall(msgspec.Struct, kw_only=True):
     created: bool
 
 
-async def store_call(
-    conn: AsyncConnection[Any],
-    *,
+def insert_call_params(
     tenant_id: uuid.UUID,
     call: Call,
+    *,
     call_id: uuid.UUID | None = None,
     blob_key: str | None = None,
     integration_id: uuid.UUID | None = None,
-) -> StoredCall:
-    """Insert the call and its grading job atomically, or find the existing call (see docstring).
-
-    `conn` is in autocommit: the single statement is its own transaction. Inside an explicit
-    transaction it joins that one instead.
-    """
-    params: dict[str, Any] = {
+) -> dict[str, Any]:
+    """The parameters of INSERT_CALL (shared by the async routes and synchronous callers such as the
+    seed)."""
+    return {
         "id": call_id or uuid.uuid4(),
         "job_id": uuid.uuid4(),
         "tenant_id": tenant_id,
@@ -173,6 +169,25 @@ async def store_call(
         "blob_key": blob_key,
         "integration_id": integration_id,
     }
+
+
+async def store_call(
+    conn: AsyncConnection[Any],
+    *,
+    tenant_id: uuid.UUID,
+    call: Call,
+    call_id: uuid.UUID | None = None,
+    blob_key: str | None = None,
+    integration_id: uuid.UUID | None = None,
+) -> StoredCall:
+    """Insert the call and its grading job atomically, or find the existing call (see docstring).
+
+    `conn` is in autocommit: the single statement is its own transaction. Inside an explicit
+    transaction it joins that one instead.
+    """
+    params = insert_call_params(
+        tenant_id, call, call_id=call_id, blob_key=blob_key, integration_id=integration_id
+    )
     row = await (await conn.execute(INSERT_CALL, params)).fetchone()
     if row is not None:
         return StoredCall(id=row[0], status=row[1], created=True)
