@@ -8,6 +8,7 @@ Transcripts come from speech recognition: punctuation is unreliable, case is arb
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 _SENTENCE_END: Final = re.compile(r"(?<=[!?])\s+|(?<=[^.]\.)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?=[A-Z])|\n+")
@@ -35,7 +36,13 @@ FILLERS: Final[frozenset[str]] = frozenset({"um", "uh", "uhm", "er", "erm", "ah"
 def sentences(text: str) -> list[str]:
     """The sentences of a turn, stripped, empty ones dropped. Decimals and times ("10.10", "5.30")
     stay whole because a split needs whitespace after the stop."""
-    return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=4096)
+def _sentences(text: str) -> tuple[str, ...]:
+    # Cached because every check reads the same turns; the cache holds a few calls' worth.
+    return tuple(part.strip() for part in _SENTENCE_END.split(text) if part.strip())
 
 
 def words(text: str) -> list[str]:
@@ -45,13 +52,13 @@ def words(text: str) -> list[str]:
 
 def content_words(text: str) -> set[str]:
     """The words that carry meaning: no stopwords, no fillers, no one-letter tokens, crude plural
-    folding so "cleanings" meets "cleaning"."""
-    found: set[str] = set()
-    for word in words(text):
-        if word in STOPWORDS or len(word) < 2:
-            continue
-        found.add(stem(word))
-    return found
+    folding so "cleanings" meets "cleaning". A fresh set the caller may change."""
+    return set(_content_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _content_words(text: str) -> frozenset[str]:
+    return frozenset(stem(word) for word in words(text) if word not in STOPWORDS and len(word) >= 2)
 
 
 SYNONYMS: Final[dict[str, str]] = {
@@ -71,6 +78,7 @@ SYNONYMS: Final[dict[str, str]] = {
 """A few everyday equivalents, so "admission is free" meets "the entrance fee is free"."""
 
 
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A deliberately tiny stemmer: plural and -ing/-ed endings only, enough to match a caller's
     "appointments" with a fact's "appointment" without conflating different words; then the few

@@ -29,6 +29,7 @@ from typing import Final, cast
 import msgspec
 
 from grading.claims.extract import (
+    NUMERIC_HINT,
     CLAUSE,
     CLOSED_WORDS,
     Claim,
@@ -62,6 +63,7 @@ PRICEY_SUBJECT: Final = re.compile(r"fee|price|fare|ticket|admission|entr|discou
 NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity"})
 """Kinds that can contradict a fact but are too common in ordinary talk ("a couple of days",
 "every six hours", "a 72-month loan") to call invented on their own."""
+DAY_HINT: Final = re.compile(r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE)
 _RANK: Final[dict[str, int]] = {"minor": 0, "major": 1, "critical": 2}
 TRAILING_QUESTION: Final = re.compile(
     r"[,;:-]\s*(?:and\s+)?(?:should|shall|would|do|does|can|could|will|is|are|may|did|anything|how|what|"
@@ -444,17 +446,21 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     caller_values: dict[str, list[object]] = {}
     previous_caller = ""
     previous_caller_values: dict[str, list[object]] = {}
-    tools_seen = any(turn.tool_calls for turn in call.turns)
     history: list[set[str]] = []
+    tool_values: dict[str, list[object]] = {}
     for position, turn in enumerate(call.turns):
         history.append(content_words(turn.text))
         if turn.speaker == "caller":
-            found = _key_values(extract(turn.text))
+            # Only values can be echoed (see _seen), and values need digits once spoken numbers are read.
+            found = (
+                _key_values(extract(turn.text)) if NUMERIC_HINT.search(digits_for_speech(turn.text)) else {}
+            )
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
             previous_caller, previous_caller_values = turn.text, found
             continue
-        tool_values = _tool_values(call, position) if tools_seen else {}
+        if turn.tool_calls:
+            tool_values = _tool_values(call, position)
         caller_words = content_words(previous_caller)
         for earlier in call.turns[max(0, position - 3) : position]:
             caller_words |= content_words(earlier.text)
@@ -462,6 +468,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         turn_words = content_words(turn.text)
         for spoken in sentences(turn.text):
             sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
+            claims = extract(sentence)
+            if not claims and not DAY_HINT.search(sentence):
+                continue
             if (
                 sentence.rstrip().endswith("?")
                 or HEDGE.search(sentence)
@@ -476,7 +485,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
-            for claim in extract(sentence):
+            for claim in claims:
                 if booking and claim.kind in {"money", "quantity"}:
                     continue
                 echoed = _seen(caller_values, claim)

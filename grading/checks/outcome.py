@@ -90,7 +90,20 @@ def _is_action(name: str) -> bool:
     )
 
 
+_last: list[tuple[Call, Outcome]] = []
+
+
 def read_outcome(call: Call) -> Outcome:
+    """The call's resolution evidence; several checks ask for it, so the last call's answer is
+    kept (by identity: calls are not changed while they are graded)."""
+    if _last and _last[0][0] is call:
+        return _last[0][1]
+    outcome = _read_outcome(call)
+    _last[:] = [(call, outcome)]
+    return outcome
+
+
+def _read_outcome(call: Call) -> Outcome:
     action_done = False
     next_step_turn: int | None = None
     inability_turn: int | None = None

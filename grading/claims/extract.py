@@ -13,6 +13,8 @@ one kind are not read again by another (a phone number is not also a quantity).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 import msgspec
@@ -187,6 +189,23 @@ def _clock(hour: int, minute: int, meridiem: str | None) -> tuple[int, ...]:
     return (hour * 60 + minute,)
 
 
+def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str, ...]], None]) -> None:
+    """Street names with their house numbers ("52 Mill Road", "twelve fifty Maple Grove Avenue")."""
+    for match in STREET.finditer(text):
+        name_words = match.group(2).split()
+        while name_words and name_words[0] in STREET_STOP:
+            name_words.pop(0)
+        if not name_words or any(word in STREET_STOP for word in name_words):
+            if not name_words:
+                continue
+            name_words = name_words[name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1 :]
+            if not name_words:
+                continue
+        street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
+        number = re.sub(r"[: ]", "", match.group(1) or "")
+        add("street", street, match, (number,) if number else ())
+
+
 def _taken(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(start < e and s < end for s, e in spans)
 
@@ -232,9 +251,30 @@ def days_in(text: str) -> set[int]:
     return found
 
 
+MONEY_HINT: Final = re.compile(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
+FIVE_DIGITS: Final = re.compile(r"\d{5}")
+DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
+MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year")
+"""Cheap substring tests that spare the full patterns on sentences that cannot match them."""
+NUMERIC_HINT: Final = re.compile(r"\d|noon|midday|midnight")
+STREET_HINT: Final = re.compile(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
+
+
 def extract(sentence: str) -> list[Claim]:
     """The claims in one sentence (of agent speech, a fact statement or a tool result)."""
+    return list(_extract(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _extract(sentence: str) -> tuple[Claim, ...]:
+    return tuple(_extract_uncached(sentence))
+
+
+def _extract_uncached(sentence: str) -> list[Claim]:
     text = digits_for_speech(sentence)
+    if not NUMERIC_HINT.search(text):
+        return _extract_words(text)
     claims: list[Claim] = []
     spans: list[tuple[int, int]] = []
 
@@ -242,7 +282,7 @@ def extract(sentence: str) -> list[Claim]:
         claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
         spans.append(match.span())
 
-    for match in MONEY.finditer(text):
+    for match in MONEY.finditer(text) if MONEY_HINT.search(text) else ():
         amount = match.group(1) or match.group(2)
         value = float(amount)
         if match.group(3):
@@ -255,13 +295,13 @@ def extract(sentence: str) -> list[Claim]:
         )
         claims.append(Claim(kind="money", value=round(value, 2), span=unit.strip(), currency=currency))
         spans.append(match.span())
-    for match in PERCENT.finditer(text):
+    for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():
         if not _taken(spans, *match.span()):
             add("percent", float(match.group(1)), match)
     for match in POSTCODE_UK.finditer(text):
         if re.search(r"\d", match.group(0)) and re.search(r"[a-z]", match.group(1)):
             add("postcode", (match.group(1) + match.group(2)).replace(" ", ""), match)
-    for match in POSTCODE_US.finditer(text):
+    for match in POSTCODE_US.finditer(text) if FIVE_DIGITS.search(text) else ():
         if not _taken(spans, *match.span(1)):
             claims.append(Claim(kind="postcode", value=match.group(1), span=match.group(1)))
             spans.append(match.span(1))
@@ -273,20 +313,9 @@ def extract(sentence: str) -> list[Claim]:
             and not re.search(r"\d[:.]\d{2}\b", match.group(0))
         ):
             add("phone", digits, match)
-    for match in STREET.finditer(text):
-        name_words = match.group(2).split()
-        while name_words and name_words[0] in STREET_STOP:
-            name_words.pop(0)
-        if not name_words or any(word in STREET_STOP for word in name_words):
-            if not name_words:
-                continue
-            name_words = name_words[name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1 :]
-            if not name_words:
-                continue
-        street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
-        number = re.sub(r"[: ]", "", match.group(1) or "")
-        add("street", street, match, (number,) if number else ())
-    for match in DAYPART.finditer(text):
+    if STREET_HINT.search(text):
+        _streets(text, add)
+    for match in DAYPART.finditer(text) if DAYPART_HINT.search(text) else ():
         meridiem = "am" if match.group(3) else "pm"
         add("time", _clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
     for match in TIME_CLOCK.finditer(text):
@@ -295,26 +324,26 @@ def extract(sentence: str) -> list[Claim]:
         candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3))
         if candidates:
             add("time", candidates, match)
-    for match in TIME_HOUR.finditer(text):
+    for match in TIME_HOUR.finditer(text) if "m" in text else ():
         if not _taken(spans, *match.span()):
             add("time", _clock(int(match.group(1)), 0, match.group(2)), match)
-    for match in TIME_WORD.finditer(text):
+    for match in TIME_WORD.finditer(text) if "n" in text else ():
         add("time", (0,) if match.group(1) == "midnight" else (720,), match)
     for match in TIME_BARE.finditer(text):
         if not _taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
             claims.append(Claim(kind="time", value=_clock(int(match.group(1)), 0, None), span=match.group(0)))
             spans.append(match.span())
-    for match in DATE.finditer(text):
+    for match in DATE.finditer(text) if MONTH_HINT.search(text) else ():
         month = (match.group(1) or match.group(4))[:3]
         day = int(match.group(2) or match.group(3))
         if 1 <= day <= 31:
             add("date", f"{_MONTHS.index(month) + 1:02d}-{day:02d}", match)
-    for match in EVERY.finditer(text):
+    for match in EVERY.finditer(text) if "every" in text else ():
         count = int(match.group(1) or 1)
         unit = match.group(2)
         minutes = 30 if unit == "half hour" else count * _UNIT_MINUTES[unit]
         add("frequency", minutes, match)
-    for match in DURATION.finditer(text):
+    for match in DURATION.finditer(text) if DURATION_HINT.search(text) else ():
         if _taken(spans, *match.span()):
             continue
         amount = match.group(1)
@@ -322,6 +351,23 @@ def extract(sentence: str) -> list[Claim]:
         unit = match.group(2).rstrip("s")
         unit = {"min": "min", "hr": "hr"}.get(unit, unit)
         add("duration", int(count * _UNIT_MINUTES[unit]), match)
+    claims.extend(_extract_words(text, spans, streets_done=True))
+    return claims
+
+
+def _extract_words(
+    text: str, spans: list[tuple[int, int]] | None = None, *, streets_done: bool = False
+) -> list[Claim]:
+    """The claims that need no digits: streets, price levels, free things, offers, landmarks."""
+    claims: list[Claim] = []
+    spans = [] if spans is None else spans
+
+    def add(kind: str, value: ClaimValue, match: re.Match[str], subject: tuple[str, ...] = ()) -> None:
+        claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
+        spans.append(match.span())
+
+    if not streets_done and STREET_HINT.search(text):
+        _streets(text, add)
     for match in PRICE_LEVEL.finditer(text):
         add("price_level", PRICE_LEVELS[match.group(1)], match)
     for match in FREE.finditer(text):

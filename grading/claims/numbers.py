@@ -9,6 +9,7 @@ everything else is left as it was. Thousands separators are dropped ("$1,200" ->
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 UNITS: Final[dict[str, int]] = {
@@ -158,6 +159,7 @@ def _restart(match: re.Match[str]) -> str:
     return first + second
 
 
+@lru_cache(maxsize=4096)
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
     text = _THOUSANDS.sub("", text.casefold())

@@ -1,0 +1,144 @@
+"""Rules grading speed: grade() with the rules judge on a 40-turn call, in calls per second on one
+core, beside a baseline measured in the same run (a bare msgspec decode + encode of the same call
+JSON), so the figure travels between machines as a ratio.
+
+Two grading figures: "warm" grades against the same FactSheet object (a worker grading one agent's
+calls: the fact index is cached by identity), "cold" decodes a fresh FactSheet for every call (the
+index is rebuilt each time). Target: warm >= 500 calls/s.
+
+    .venv/bin/python bench/grade.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import msgspec
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from grading.engine import grade  # noqa: E402
+from grading.formats import Call, FactSheet, ToolCall, Turn  # noqa: E402
+
+TARGET = 500.0
+VARIANTS = 10_000
+"""Distinct calls cycled through, more than any text cache holds."""
+
+EXCHANGES = [
+    ("Hi, um, I wanted to ask how much a cleaning is?", "A standard cleaning is one hundred twenty dollars."),
+    ("Okay and are you open on Saturdays?", "Yes, we're open Saturday 9 am to 1 pm, and closed Sunday."),
+    ("Do you take Delta Dental?", "We do, we accept Delta Dental, Cigna and Aetna PPO plans."),
+    ("Where are you located exactly?", "We're at 210 Elm Street in Springfield."),
+    (
+        "What's the number there in case I get cut off?",
+        "It's two one seven, five five five, zero one four two.",
+    ),
+    ("How much is whitening, roughly?", "In-office whitening is three hundred fifty dollars."),
+    ("And if I have to cancel?", "We ask for 24 hours' notice, otherwise there's a twenty-five dollar fee."),
+    ("Can I get a cleaning next Saturday morning?", "Let me check Saturday for you."),
+    ("Sure, take your time.", "I have nine thirty or eleven on Saturday. Which works better?"),
+    ("Nine thirty please.", "Great. Can I get your name and a phone number?"),
+    ("Dana Lee, two one seven five five five, three three one nine.", "Thanks Dana, I have you for 9:30."),
+    ("Do I need to bring anything?", "Just your insurance card and a photo ID."),
+    ("Is there parking?", "I don't have that information, but I can have someone call you back about it."),
+    ("Okay that's fine.", "You're booked for a cleaning Saturday at 9:30, Dana. We'll text you a reminder."),
+    ("Perfect, how long does a cleaning take?", "Let me check on that for you."),
+    ("Sure.", "I'm not sure of the exact length; the hygienist can tell you on the day."),
+    ("Okay, and is the exam included?", "The new-patient exam with X-rays is ninety-five dollars."),
+    ("Got it. Thanks so much.", "You're welcome! Anything else I can help with?"),
+    ("No, that's everything.", "Have a great day, Dana!"),
+    ("You too, bye!", "Bye now!"),
+]
+
+
+def forty_turn_call(variant: int = 0) -> Call:
+    """The 40-turn call; `variant` puts a different caller name in every turn, so no text repeats
+    from one call to the next and caches keyed by text cannot flatter the figure."""
+    name = f"Dana{variant}"
+    start = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
+    turns: list[Turn] = []
+    for index, (caller, agent) in enumerate(EXCHANGES):
+        at = index * 9000
+        caller_text = f"{caller} It's {name}." if index % 2 else f"{name} here. {caller}"
+        turns.append(Turn(speaker="caller", text=caller_text, start_ms=at, end_ms=at + 3000))
+        tools: list[ToolCall] = []
+        if index == 8:
+            tools = [
+                ToolCall(
+                    name="check_availability",
+                    arguments={"day": "2026-03-07"},
+                    result={"slots": ["09:30", "11:00"]},
+                )
+            ]
+        if index == 13:
+            tools = [
+                ToolCall(name="book_appointment", arguments={"time": "09:30"}, result={"status": "confirmed"})
+            ]
+        turns.append(
+            Turn(speaker="agent", text=agent, start_ms=at + 3500, end_ms=at + 8000, tool_calls=tools)
+        )
+    return Call(
+        external_id="bench-40",
+        source="api",
+        agent="dental-frontdesk",
+        started_at=start,
+        ended_at=start + timedelta(minutes=6),
+        end_reason="caller_hangup",
+        turns=turns,
+    )
+
+
+def rate(work: Callable[[], object], seconds: float) -> float:
+    """Calls per second of `work` over about `seconds` (after a short warm-up)."""
+    for _ in range(20):
+        work()
+    done = 0
+    began = time.perf_counter()
+    deadline = began + seconds
+    while True:
+        for _ in range(50):
+            work()
+        done += 50
+        now = time.perf_counter()
+        if now >= deadline:
+            return done / (now - began)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    sheet_document = yaml.safe_load((REPO_ROOT / "examples" / "dental-fact-sheet.yaml").read_text())
+    sheet = msgspec.convert(sheet_document, FactSheet)
+    sheet_json = msgspec.json.encode(sheet)
+    call = forty_turn_call()
+    call_json = msgspec.json.encode(call)
+    variants = [msgspec.json.encode(forty_turn_call(n)) for n in range(VARIANTS)]
+    decoder = msgspec.json.Decoder(Call)
+    sheet_decoder = msgspec.json.Decoder(FactSheet)
+    turn = itertools.cycle(variants)
+
+    baseline = rate(lambda: msgspec.json.encode(decoder.decode(next(turn))), args.seconds)
+    warm = rate(lambda: grade(decoder.decode(next(turn)), sheet), args.seconds)
+    cold = rate(lambda: grade(decoder.decode(next(turn)), sheet_decoder.decode(sheet_json)), args.seconds)
+    result = grade(call, sheet)
+    print(f"call: {len(call.turns)} turns, {len(call_json)} bytes; fact sheet: {len(sheet.facts)} facts")
+    print(f"grade result: score {result.score}, verdict {result.verdict}, {len(result.failures)} failure(s)")
+    print(f"baseline msgspec decode+encode: {baseline:12,.0f} calls/s")
+    print(f"grade, warm fact index:         {warm:12,.0f} calls/s  ({warm / baseline:.4f}x baseline)")
+    print(f"grade, cold fact index:         {cold:12,.0f} calls/s  ({cold / baseline:.4f}x baseline)")
+    print(f"target >= {TARGET:.0f} calls/s warm: {'met' if warm >= TARGET else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
