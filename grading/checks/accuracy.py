@@ -29,9 +29,9 @@ from typing import Final, cast
 import msgspec
 
 from grading.claims.extract import (
-    NUMERIC_HINT,
     CLAUSE,
     CLOSED_WORDS,
+    NUMERIC_HINT,
     Claim,
     days_in,
     extract,
@@ -478,6 +478,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             ):
                 continue
             sentence_words = content_words(sentence)
+            if len(sentence_words - GENERIC) <= 2:
+                # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
+                sentence_words |= content_words(previous_caller)
             context_words = caller_words | turn_words
             booking = bool(BOOKING_OUTCOME.search(sentence))
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []

@@ -13,7 +13,7 @@ from typing import Final, cast
 import msgspec
 
 from grading.formats import Call
-from grading.speech import REFUSAL, compile_phrases
+from grading.speech import REFUSAL, compile_phrases, sentences
 
 ACTION_TOOL: Final = re.compile(
     r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
@@ -115,7 +115,7 @@ def _read_outcome(call: Call) -> Outcome:
                 if next_step_turn is None:
                     next_step_turn = index + 1
         if turn.speaker == "agent":
-            if NEXT_STEP.search(turn.text) and not REFUSAL.search(turn.text) and next_step_turn is None:
+            if next_step_turn is None and _offers_next_step(turn.text):
                 next_step_turn = index + 1
             if REFUSAL.search(turn.text) or INABILITY.search(turn.text):
                 inability_turn = index + 1
@@ -155,6 +155,16 @@ INABILITY: Final = compile_phrases(
         r"(?:call|calling) (?:us )?(?:again|back) later",
     ]
 )
+
+
+def _offers_next_step(text: str) -> bool:
+    """A next step in a sentence that is not itself a refusal ("I can't do that, but I'll have the
+    office call you back" offers one; "I can't transfer you" does not)."""
+    for sentence in sentences(text):
+        for clause in re.split(r",?\s*\bbut\b", sentence):
+            if NEXT_STEP.search(clause) and not REFUSAL.search(clause):
+                return True
+    return False
 
 
 def _result_failed(result: object) -> bool:

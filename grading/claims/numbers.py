@@ -135,7 +135,17 @@ def _rewrite(match: re.Match[str]) -> str:
     if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
+    if len(numbers) >= 2 and joined:
+        # "between eight and ten", "nine, ten or eleven": keep the words that separate them
+        pieces = _SEPARATOR.split(raw)
+        if len(pieces) > 1:
+            return "".join(
+                piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_rewrite, piece) for piece in pieces
+            )
     return " ".join(str(n) for n in numbers)
+
+
+_SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
 
 
 def _half_past(match: re.Match[str]) -> str:
