@@ -62,6 +62,11 @@ def test_a_call_is_accepted_graded_and_a_repeat_returns_the_same_id(
     assert (count_rows(database_url, "calls"), count_rows(database_url, "grading_jobs")) == (1, 1)
     assert count_rows(database_url, "grades") == 1
 
+    metrics = httpx.get(f"{tenant.base_url}/metrics").text
+    assert 'callgrade_grading_jobs_total{outcome="graded"} 1.0' in metrics
+    assert "callgrade_ingest_seconds_count 2.0" in metrics  # the first post and the repeat
+    assert "callgrade_outbox_depth 0.0" in metrics
+
 
 INVALID_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("empty turns", a_call("v-1", turns=[]), "turns"),

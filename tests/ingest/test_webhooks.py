@@ -282,6 +282,19 @@ def test_twilio_transcript_is_fetched_from_its_rest_api_and_graded(
     assert unavailable.status_code == 503
     assert count_rows(database_url, "calls") == 1
 
+    twilio.fail_with = None  # Twilio back: the platform's redelivery is accepted
+    again = httpx.post(
+        other_url,
+        content=other,
+        headers={
+            "X-Twilio-Signature": twilio_signature(TWILIO_TOKEN, other_url),
+            "Content-Type": "application/json",
+        },
+    )
+    assert again.status_code == 202, again.text
+    wait_until(lambda: graded(admin, again.json()["id"]), what="the second twilio call graded")
+    assert count_rows(database_url, "grades") == 2
+
 
 def test_retell_call_ended_and_call_analyzed_end_as_one_call(tenant: Tenant, database_url: str) -> None:
     admin = tenant.client("admin")
