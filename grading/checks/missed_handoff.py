@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from grading.checks.situations import alternatives, meets
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, compile_phrases, content_words
+from grading.speech import REFUSAL, compile_phrases
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -117,14 +118,10 @@ def handed_off(call: Call, after: int) -> bool:
 
 
 def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
-    """The situations the sheet's handoff line lists ("... or has an emergency: gas smell, burst
-    pipe, flooding"), each as the content words a caller would use."""
-    text = fact_sheet.handoff
-    if ":" not in text:
-        return []
-    listed = text.split(":", 1)[1]
-    triggers = [content_words(part) for part in re.split(r",|\bor\b|;|\.", listed)]
-    return [words for words in triggers if words]
+    """The situations the sheet's handoff line names after "when" or "if" ("... when the caller
+    disputes a bill or has an emergency: gas smell, burst pipe, flooding")."""
+    parts = re.split(r"\b(?:when|if|whenever)\b", fact_sheet.handoff, maxsplit=1, flags=re.IGNORECASE)
+    return alternatives(parts[1]) if len(parts) == 2 else []
 
 
 def _asks(pattern: re.Pattern[str], text: str) -> bool:
@@ -144,10 +141,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         wants_person = _asks(PERSON_REQUEST, turn.text)
         emergency = _asks(EMERGENCY, turn.text)
-        if not emergency and triggers:
-            said = content_words(turn.text)
-            emergency = any(len(trigger & said) >= min(2, len(trigger)) for trigger in triggers)
-        if not (wants_person or emergency):
+        named = not (wants_person or emergency) and bool(triggers) and meets(turn.text, triggers)
+        if not (wants_person or emergency or named):
             continue
         later = turns[index + 1 :]
         if any(t.speaker == "caller" and WITHDRAWN.search(t.text) for t in later[:3]):
@@ -162,7 +157,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         else:
             reply_index, reply = agent_replies[0]
             quote = reply.text
-        what = "described an emergency" if emergency else "asked for a person"
+        what = (
+            "described an emergency"
+            if emergency
+            else "asked for a person"
+            if wants_person
+            else "described a situation the handoff rule names"
+        )
         return [
             Failure(
                 tag="missed_handoff",

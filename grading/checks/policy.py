@@ -27,9 +27,18 @@ from typing import Final
 import msgspec
 
 from grading.checks.missed_handoff import handed_off
-from grading.checks.off_scope_advice import ADVICE
+from grading.checks.off_scope_advice import (
+    DIAGNOSIS,
+    FINANCIAL_ADVICE,
+    FINANCIAL_MORE,
+    LEGAL_ADVICE,
+    LEGAL_MORE,
+    MEDICAL_ADVICE,
+)
 from grading.checks.outcome import read_outcome
 from grading.checks.overpromise import PROMISE
+from grading.checks.situations import alternatives, meets
+from grading.claims.numbers import digits_for_speech
 from grading.evidence import normalise
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import compile_phrases, content_words, sentences, stem
@@ -143,14 +152,14 @@ def _object_words(rule: Rule) -> set[str]:
     return content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
 
 
-def _pattern_must_not(pattern: re.Pattern[str], what: str) -> Decider:
+def _pattern_must_not(pattern: re.Pattern[str], what: str, *, scoped: bool = True) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending sentence (or the caller's turn before it) must be about that too; a match about
     something else leaves the rule undecided for a judge rather than guessed."""
 
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         del fact_sheet
-        about = _object_words(rule)
+        about: set[str] = _object_words(rule) if scoped else set()
         matched_elsewhere = False
         for position, turn in enumerate(call.turns):
             if turn.speaker != "agent":
@@ -174,7 +183,7 @@ def _pattern_must_not(pattern: re.Pattern[str], what: str) -> Decider:
 
 
 CONDITIONAL_TRANSFER: Final = re.compile(
-    r"\b(?:if|when|whenever)\b(?P<condition>[^,;:]+)[,;:](?P<action>.*\b(?:transfer|hand ?off"
+    r"\b(?:if|when|whenever)\b(?P<condition>[^,;:(]+(?:\([^)]*\))?)[,;:](?P<action>.*\b(?:transfer|hand ?off"
     r"|put (?:them|the caller) "
     r"through|connect)\w*\b.*)",
     re.IGNORECASE,
@@ -188,22 +197,11 @@ def _transfer_when(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | b
     shape = CONDITIONAL_TRANSFER.search(rule.text)
     if shape is None:
         return False
-    condition = content_words(shape.group("condition")) - {
-        "caller",
-        "customer",
-        "owner",
-        "patient",
-        "their",
-        "is",
-    }
-    if not condition:
+    situations = alternatives(shape.group("condition"))
+    if not situations:
         return False
     for position, turn in enumerate(call.turns):
-        if turn.speaker != "caller":
-            continue
-        said = content_words(turn.text)
-        needed = 1 if len(condition) <= 2 else 2
-        if len(condition & said) < needed:
+        if turn.speaker != "caller" or not meets(turn.text, situations):
             continue
         if handed_off(call, position):
             return True
@@ -286,6 +284,43 @@ def _greets_with_name(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure 
     return _breach(turn, text, rule, f"the agent's greeting did not name {fact_sheet.business}")
 
 
+PARTY_LIMIT: Final = re.compile(
+    r"(?:more than|over|above|exceeding)\s+(\d+)\s+(?:people|guests|persons|diners)|"
+    r"(?:parties|party|groups?) (?:of|over|above) (\d+)",
+    re.IGNORECASE,
+)
+PARTY_SIZE: Final = re.compile(
+    r"\b(\d+)\s+(?:people|guests|persons|of us|diners|adults)\b|\b(?:party|table|group) (?:of|for) (\d+)\b|"
+    r"\bfor (\d+)\b(?= (?:on|at|tonight|tomorrow|this|next))|^(\d+)\s+(?:for|on)\b",
+    re.IGNORECASE,
+)
+
+
+def _party_limit(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "Never take a reservation for more than 12 people": a booking confirmed for a bigger party."""
+    del fact_sheet
+    shape = PARTY_LIMIT.search(digits_for_speech(rule.text))
+    if shape is None:
+        return False
+    limit = int(shape.group(1) or shape.group(2))
+    largest = 0
+    for position, turn in enumerate(call.turns):
+        for match in PARTY_SIZE.finditer(digits_for_speech(turn.text)):
+            largest = max(largest, int(next(g for g in match.groups() if g)))
+        if turn.speaker == "agent" and largest > limit and BOOKED.search(turn.text):
+            return _breach(
+                position + 1, turn.text, rule, f"the agent booked a party of {largest}, over {limit}"
+            )
+    return True
+
+
+BOOKED: Final = re.compile(
+    r"i'?ve booked|you'?re (?:all )?(?:booked|set)|(?:is|are) (?:booked|confirmed|reserved)|"
+    r"booked (?:that|it|you)",
+    re.IGNORECASE,
+)
+
+
 RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
     (
         "must_not",
@@ -298,8 +333,42 @@ RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
     ),
     (
         "must_not",
-        re.compile(r"diagnos|medical advice|clinical advice|legal advice|financial advice", re.I),
-        _pattern_must_not(ADVICE, "gave advice"),
+        re.compile(
+            r"diagnos|medical|medication|medicine|\bdoses?\b|dosage|home treatment|home remed|clinical", re.I
+        ),
+        _pattern_must_not(MEDICAL_ADVICE, "gave medical advice", scoped=False),
+    ),
+    (
+        "must_not",
+        re.compile(r"diagnos", re.I),
+        _pattern_must_not(DIAGNOSIS, "diagnosed the problem", scoped=False),
+    ),
+    (
+        "must_not",
+        re.compile(r"legal advice", re.I),
+        _pattern_must_not(
+            re.compile(f"{LEGAL_ADVICE.pattern}|{LEGAL_MORE.pattern}", re.I),
+            "gave legal advice",
+            scoped=False,
+        ),
+    ),
+    (
+        "must_not",
+        re.compile(r"financial advice|investment advice", re.I),
+        _pattern_must_not(
+            re.compile(f"{FINANCIAL_ADVICE.pattern}|{FINANCIAL_MORE.pattern}", re.I),
+            "gave financial advice",
+            scoped=False,
+        ),
+    ),
+    (
+        "must_not",
+        re.compile(r"nothing to worry|not (?:serious|a concern)", re.I),
+        _pattern_must_not(
+            re.compile(r"nothing to worry about|(?:not|nothing) serious|no need to worry", re.I),
+            "dismissed a symptom",
+            scoped=False,
+        ),
     ),
     (
         "must_not",
@@ -307,7 +376,8 @@ RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
         _pattern_must_not(PROMISE, "made a guarantee"),
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
-    ("must", re.compile(r"call ?back", re.I), _callback),
+    ("must_not", PARTY_LIMIT, _party_limit),
+    ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
     (
         "must",

@@ -1,0 +1,62 @@
+"""Situations a fact sheet names in its own words ("if a pet may have eaten something toxic
+(chocolate, grapes, xylitol)", "transfer ... when the caller disputes a bill or has an emergency:
+gas smell, burst pipe"), and whether a caller's turn describes one.
+
+A situation is read as alternatives, each a set of content words: the clause itself and every
+example in its list or parentheses. A caller's clause meets an alternative when it holds all of
+its words, and a negated clause ("not, like, flooding") meets nothing. Requiring every word is
+what keeps "move the gas line" from meeting "smells gas".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.speech import content_words
+
+GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
+    {
+        "caller",
+        "customer",
+        "owner",
+        "patient",
+        "pet",
+        "someone",
+        "something",
+        "may",
+        "have",
+        "their",
+        "is",
+        "one",
+    }
+)
+NEGATION: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b", re.IGNORECASE)
+_LIST: Final = re.compile(r",|;|:|\bor\b|\band\b|\(|\)|\.")
+_PERSON: Final = re.compile(
+    r"\b(?:asks? for|wants?|requests?) (?:a |an |the )?(?:person|one|human|manager)", re.I
+)
+
+
+def alternatives(text: str) -> list[set[str]]:
+    """The word sets that describe the situation(s) in `text`; requests for a person are left to
+    the person-request patterns."""
+    found: list[set[str]] = []
+    for part in _LIST.split(text):
+        if _PERSON.search(part):
+            continue
+        words = content_words(part) - GENERIC_ACTORS
+        if words:
+            found.append(words)
+    return found
+
+
+def meets(text: str, situations: list[set[str]]) -> bool:
+    """Whether some clause of `text` holds every word of one situation (see the module docstring)."""
+    for clause in re.split(r"[,.;!?]", text):
+        if NEGATION.search(clause):
+            continue
+        said = content_words(clause)
+        if any(words <= said for words in situations):
+            return True
+    return False
