@@ -125,6 +125,8 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
         if raw is None or raw.strip() == "":
             continue
         raw = raw.strip()
+        if isinstance(field.type, msgspec.inspect.LiteralType):
+            raw = raw.lower()  # LOG_LEVEL=INFO, JUDGE=OpenAI
         try:
             values[field.name] = msgspec.convert(raw, _field_type(field.name), strict=False)
         except msgspec.ValidationError:
@@ -173,8 +175,15 @@ def _describe(t: msgspec.inspect.Type) -> str:
             return "a valid value"
 
 
+HTTP_URL_FIELDS = ("public_base_url", "twilio_api_base_url", "openai_base_url", "s3_endpoint_url")
+
+
 def _check_consistency(settings: Settings) -> None:
     """Checks that span fields or need more than a type."""
+    for name in HTTP_URL_FIELDS:
+        value = getattr(settings, name)
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise SettingsError(f"{env_name(name)} is invalid: expected an http:// or https:// URL")
     if settings.broker_url is not None and not settings.broker_url.startswith(
         ("amqp://", "amqps://", "redis://", "rediss://")
     ):

@@ -43,6 +43,12 @@ def test_values_are_converted_laxly_and_empty_means_unset() -> None:
     assert "openai_api_key='***'" in repr(settings)
 
 
+def test_choices_are_case_insensitive() -> None:
+    settings = load_settings({"CALLGRADE_LOG_LEVEL": "INFO", "CALLGRADE_JUDGE": "Rules"})
+    assert settings.log_level == "info"
+    assert settings.judge == "rules"
+
+
 def test_every_field_has_a_documented_variable() -> None:
     names = {env_name(field) for field in Settings.__struct_fields__}
     assert "CALLGRADE_DATABASE_URL" in names
@@ -59,6 +65,12 @@ def test_every_field_has_a_documented_variable() -> None:
         ({"CALLGRADE_OUTBOX_STALL_SECONDS": "0"}, "CALLGRADE_OUTBOX_STALL_SECONDS", "a number > 0"),
         ({"CALLGRADE_BLOB_URL": "ftp://x"}, "CALLGRADE_BLOB_URL", "file:// or s3://"),
         ({"CALLGRADE_DATABASE_URL": "mysql://x"}, "CALLGRADE_DATABASE_URL", "postgresql://"),
+        (
+            {"CALLGRADE_PUBLIC_BASE_URL": "callgrade.example"},
+            "CALLGRADE_PUBLIC_BASE_URL",
+            "http:// or https://",
+        ),
+        ({"OPENAI_BASE_URL": "localhost:8080"}, "OPENAI_BASE_URL", "http:// or https://"),
         (
             {"CALLGRADE_GRADING_MIN_BACKOFF_MS": "5000", "CALLGRADE_GRADING_MAX_BACKOFF_MS": "10"},
             "CALLGRADE_GRADING_MIN_BACKOFF_MS",
