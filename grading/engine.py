@@ -50,7 +50,9 @@ from grading.rules_judge import RulesJudge, judge_report
 from grading.score import apply_guardrails, capped_score, median_dimensions, run_dimension, verdict
 
 _SEVERITY_RANK: dict[str, int] = {"minor": 0, "major": 1, "critical": 2}
-_GOAL_BREAKERS: frozenset[str] = frozenset({"dead_end", "missed_handoff"})
+_GOAL_BREAKERS: frozenset[str] = frozenset({"dead_end"})
+"""A dead end means the caller's request went unresolved, whatever a judge says about the goal. A
+missed handoff does not by itself: the caller may still have got what they called for."""
 
 
 class _VerifiedRun(msgspec.Struct, kw_only=True):

@@ -65,7 +65,7 @@ def _short(text: str) -> str:
 def goal_met(call: Call, report: ChecksReport) -> bool:
     """Whether the caller got what they called for, from the evidence (see grading.checks.outcome)."""
     tags = {failure.tag for failure in report.failures}
-    if {"dead_end", "missed_handoff"} & tags:
+    if "dead_end" in tags:
         return False
     if not any(turn.speaker == "caller" for turn in call.turns):
         return False
@@ -108,7 +108,7 @@ def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:
         1 for turn in call.turns if turn.speaker == "agent" and len(turn.text.split()) > LONG_REPLY_WORDS
     )
     repeats = [f for f in report.failures if f.tag == "repetitive"]
-    if any(f.severity != "minor" for f in repeats):
+    if any(f.severity != "minor" or "3 times" in f.reason or "4 times" in f.reason for f in repeats):
         tone = 1
     elif repeats or long_replies >= 2:
         tone = 2

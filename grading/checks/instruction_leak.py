@@ -28,6 +28,11 @@ INSTRUCTIONS: Final = compile_phrases(
         r"i am an ai (?:language model|assistant) (?:instructed|trained|designed)",
         r"(?:tool|function) (?:call|name|schema)",
         r"json schema",
+        r"fact ?sheet",
+        r"knowledge base",
+        r"underscore",
+        r"(?:function|tool) call(?:ed|ing)?",
+        r"calling (?:the )?\w+ (?:tool|function|api)",
         r"(?:you are|you'?re) a (?:helpful|friendly) (?:assistant|receptionist|agent) (?:for|that|who)",
     ]
 )
@@ -63,9 +68,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         text = turn.text
         match = INSTRUCTIONS.search(text)
         reason = "the agent read out its own instructions"
+        severity = "major"
         if match is None:
             match = MARKUP.search(text)
             reason = "the agent read markup aloud"
+            severity = "minor"
         if match is None:
             match = CODE_IDENTIFIER.search(text)
             reason = "the agent read a code identifier aloud"
@@ -82,7 +89,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         failures.append(
             Failure(
                 tag="instruction_leak",
-                severity="major",
+                severity=severity,
                 turn=index + 1,
                 quote=_around(text, match.start(), match.end()),
                 reason=reason,

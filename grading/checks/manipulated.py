@@ -49,6 +49,8 @@ OVERRIDE: Final = compile_phrases(
         r"from now on,? (?:you|talk|speak|answer|respond|act|be)",
         r"(?:talk|speak) like a",
         r"repeat after me",
+        r"(?:your )?new rule",
+        r"repeat (?:exactly )?what i say",
         r"say (?:exactly|this|the following|after me)",
         r"(?:you are|you'?re) (?:now )?[a-z]+bot\b",
     ]
@@ -59,7 +61,9 @@ COMPLIES: Final = re.compile(
     r"aye|arr+|ahoy|will do|roger|done|consider it done|as \w+\b|ha,? you got it)\b",
     re.IGNORECASE,
 )
-AFTER_ME: Final = re.compile(r"(?:repeat after me|say (?:exactly|this|the following|after me))\W+(.+)", re.I)
+AFTER_ME: Final = re.compile(
+    r"(?:repeat after me|say (?:exactly|this|the following|after me)|\bsay\s*:)\W+(.+)", re.IGNORECASE
+)
 
 
 def check(call: Call, fact_sheet: FactSheet, other_failures: Sequence[Failure] = ()) -> list[Failure]:

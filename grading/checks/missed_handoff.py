@@ -53,7 +53,7 @@ EMERGENCY: Final = compile_phrases(
         r"allergic reaction",
         r"smell(?:s|ing)? (?:of |like )?gas",
         r"gas smell",
-        r"(?:brakes?|steering) (?:failed|gone|went out|(?:don'?t|doesn'?t|won'?t) work|gave out)",
+        r"(?:brakes?|steering) (?:\w+ )?(?:failed|gone|went out|(?:don'?t|doesn'?t|won'?t) work|gave out)",
         r"(?:ate|eaten|swallowed|got into|chewed) (?:a |some |the |half a |a whole )?(?:bag of "
         r"|bar of |box of |bottle of )?"
         r"(?:grapes|raisins|chocolate|xylitol|poison|rat poison|antifreeze|medication|pills"

@@ -2,8 +2,10 @@
 
 Promises are recognised by their form ("I guarantee", "I promise", "100%", "it won't hurt at
 all", "we'll definitely get you in today", "I'll waive the fee", "you'll get a full refund").
-A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact shares its
-subject: a fact about a satisfaction guarantee backs "we guarantee your satisfaction".
+A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact that itself commits
+(a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
+1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"
+does not back "you'll never have a clog again".
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ PROMISE: Final = compile_phrases(
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",
         r"same[- ]day (?:guaranteed|for sure)",
         r"for sure",
+        r"you'?ll never (?:have|need|get|see|experience|worry)",
+        r"never (?:\w+ ){0,5}again",
+        r"(?:get|be) approved",
         r"without (?:a|any) doubt",
     ]
 )
@@ -41,13 +46,21 @@ NEGATED: Final = re.compile(
     r"\b(?:can'?t|cannot|can not|couldn'?t|won'?t|not|no one can|unable to|don'?t)\b(?:\W+\w+){0,2}\W*$",
     re.IGNORECASE,
 )
+COMMITS: Final = re.compile(r"guarantee|warrant|promise|always|never|ensure|assure|refund", re.IGNORECASE)
+"""A fact can back a promise only if it makes one itself ("repairs carry a 1-year warranty")."""
+CLAUSES: Final = re.compile(r",|;|\bbut\b|\band\b")
+DONT_WORRY: Final = re.compile(r"\bdon'?t (?:you )?worry\b", re.IGNORECASE)
 PROMISE_WORDS: Final = frozenset(
     {"guarantee", "guaranteed", "promise", "assure", "100", "definitely", "sure", "waive"}
 )
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
-    backing = [content_words(fact.statement) - PROMISE_WORDS for fact in fact_sheet.facts]
+    backing = [
+        content_words(fact.statement) - PROMISE_WORDS
+        for fact in fact_sheet.facts
+        if COMMITS.search(fact.statement)
+    ]
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -56,12 +69,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             match = PROMISE.search(sentence)
             if (
                 match is None
-                or NEGATED.search(sentence[: match.start()][-30:])
+                or NEGATED.search(DONT_WORRY.sub("", sentence[: match.start()])[-30:])
                 or sentence.rstrip().endswith("?")
             ):
                 continue
-            subject = content_words(sentence) - PROMISE_WORDS
-            if any(len(subject & fact_words) >= 2 for fact_words in backing):
+            clause = next((part for part in CLAUSES.split(sentence) if match.group(0) in part), sentence)
+            subject = content_words(clause) - PROMISE_WORDS
+            if any(subject & fact_words for fact_words in backing):
                 continue
             failures.append(
                 Failure(

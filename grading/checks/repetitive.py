@@ -3,8 +3,8 @@
 Two agent replies "are the same" when their word overlap is at least 90% of the longer one; a
 one-word reply ("Yes.") counts, which a bigram check would miss. A reply is compared with the
 agent's previous reply and, for replies of three words or more, with the one before that (an
-A-B-A loop). One failure per run of repeats, at the first repeat; three or more copies are a loop
-a caller notices and are major, a single repeat is minor.
+A-B-A loop). One failure per run of repeats, at the first repeat, minor (a blemish: tone, not trust); the
+reason says how many copies, and the rules judge scores a loop of three or more lower on tone.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
 def _failure(call: Call, index: int, copies: int) -> Failure:
     return Failure(
         tag="repetitive",
-        severity="major" if copies >= 3 else "minor",
+        severity="minor",
         turn=index + 1,
         quote=call.turns[index].text.strip()[:200],
         reason=f"the agent gave the same reply {copies} times in a row",

@@ -4,7 +4,7 @@ gas smell, burst pipe"), and whether a caller's turn describes one.
 
 A situation is read as alternatives, each a set of content words: the clause itself and every
 example in its list or parentheses. A caller's clause meets an alternative when it holds all of
-its words, and a negated clause ("not, like, flooding") meets nothing. Requiring every word is
+its words, and words under a negation ("not, like, flooding") do not count. Requiring every word is
 what keeps "move the gas line" from meeting "smells gas".
 """
 
@@ -53,10 +53,16 @@ def alternatives(text: str) -> list[set[str]]:
 
 def meets(text: str, situations: list[set[str]]) -> bool:
     """Whether some clause of `text` holds every word of one situation (see the module docstring)."""
-    for clause in re.split(r"[,.;!?]", text):
-        if NEGATION.search(clause):
-            continue
-        said = content_words(clause)
+    for sentence in re.split(r"[.;!?]", text):
+        said = content_words(NEGATED_SPAN.sub(" ", sentence))
         if any(words <= said for words in situations):
             return True
     return False
+
+
+NEGATED_SPAN: Final = re.compile(
+    r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b(?:[\s,]+(?:like|really|even|a|an|the)\b)*"
+    r"(?:[\s,]+[\w'-]+){1,2}",
+    re.IGNORECASE,
+)
+"""A negation and the word or two it governs ("not, like, flooding"): removed before matching."""
