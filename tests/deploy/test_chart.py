@@ -86,7 +86,9 @@ def chart_commands() -> list[tuple[str, list[str]]]:
     tree = values()
     for path in workload_templates():
         lines = [(m.group(1), m.group(2)) for m in COMMAND_LINE.finditer(path.read_text())]
-        commands = [yaml.safe_load(substitute_values(text, tree)) for kind, text in lines if kind == "command"]
+        commands = [
+            yaml.safe_load(substitute_values(text, tree)) for kind, text in lines if kind == "command"
+        ]
         args = [yaml.safe_load(substitute_values(text, tree)) for kind, text in lines if kind == "args"]
         assert commands, f"{path.name}: a container without an explicit command"
         assert len(commands) == len(args), f"{path.name}: every command line needs its args line"
@@ -176,6 +178,19 @@ def test_dockerfile_copies_what_the_install_needs_and_the_context_holds_only_tha
     assert list((ROOT / "migrations").glob("0*.sql")), "the image would have no migrations to apply"
 
 
+def test_image_installs_the_code_where_it_finds_its_migrations() -> None:
+    """`service.migrate` reads migrations/ next to the packages, and the wheel does not carry that
+    directory: after a plain `pip install .` the runner finds no files, `callgrade migrate` says the
+    schema is current and applies nothing. So the image installs in place, from /app, while that holds."""
+    from service.migrate import MIGRATIONS_DIR
+
+    rows = dockerfile_instructions()
+    if MIGRATIONS_DIR.parent == ROOT:
+        assert ("WORKDIR", "/app") in rows
+        assert ("COPY", "migrations ./migrations") in rows
+        assert any(kind == "RUN" and "pip install -e ." in rest for kind, rest in rows)
+
+
 def test_deploy_doc_commands_are_real_commands() -> None:
     commands = doc_commands()
     assert {argv[1] for argv in commands} >= {"migrate", "tenant", "key"}
@@ -218,7 +233,7 @@ def test_secret_holds_the_connection_settings_the_services_need() -> None:
     assert {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"} <= set(secret_env)
     validate = (TEMPLATES / "_helpers.tpl").read_text()
     for name in ["CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL"]:
-        assert f"required \"secretEnv.{name}" in validate, f"the chart does not insist on {name}"
+        assert f'required "secretEnv.{name}' in validate, f"the chart does not insist on {name}"
 
 
 def test_documented_install_values_are_a_valid_configuration() -> None:
@@ -252,7 +267,9 @@ def test_probes_and_scrape_path_are_routes_the_api_serves() -> None:
     from service.app import create_app
     from service.blobs import FileBlobStore
 
-    app = create_app(Settings(), database_url="postgresql://nobody@127.0.0.1:9/none", blob_store=FileBlobStore(ROOT))
+    app = create_app(
+        Settings(), database_url="postgresql://nobody@127.0.0.1:9/none", blob_store=FileBlobStore(ROOT)
+    )
     schema = app.openapi_schema.to_schema()["paths"]
     paths = probe_paths()
     assert paths["readinessProbe"] == "/readyz"
@@ -340,7 +357,11 @@ def test_template_blocks_are_balanced_and_includes_are_defined(path: Path) -> No
 
 def test_every_workload_is_locked_down_with_a_writable_tmp() -> None:
     workloads = workload_templates()
-    assert {p.name for p in workloads} == {"api-deployment.yaml", "worker-deployment.yaml", "migrate-job.yaml"}
+    assert {p.name for p in workloads} == {
+        "api-deployment.yaml",
+        "worker-deployment.yaml",
+        "migrate-job.yaml",
+    }
     for path in workloads:
         text = path.read_text()
         assert "toYaml .Values.podSecurityContext" in text, path.name
