@@ -21,12 +21,15 @@ to the agent's reply that skipped the question, quoting its first sentence.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
+from grading.checks.outcome import CALLER_GAVE_UP
+from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
-from grading.formats import Call, FactSheet, Failure
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences
+from grading.formats import Call, FactSheet, Failure, Turn
+from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, words
 
 QUESTION_START: Final = re.compile(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
@@ -46,7 +49,6 @@ CLARIFY: Final = compile_phrases(
         r"what do you mean",
         r"sorry,? (?:i|what)",
         r"i didn'?t (?:catch|get|hear|understand)",
-        r"(?:which|what) (?:one|day|time|service|location)",
         r"let me (?:check|look|see|find)",
         r"one (?:moment|second|sec)",
         r"(?:transfer|connect|put you through)",
@@ -64,9 +66,9 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(r"\bwhen\b|what time|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I),
         re.compile(
-            r"\d|o'?clock|noon|midnight|morning|afternoon|evening|night|today|tomorrow|monday"
-            r"|tuesday|wednesday|"
-            r"thursday|friday|saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
+            r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|o'?clock|noon|"
+            r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
+            r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
             re.I,
         ),
     ),
@@ -82,6 +84,12 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (re.compile(r"how long", re.I), re.compile(r"\d|minute|hour|day|week|month|long|quick|short", re.I)),
     (re.compile(r"how many", re.I), re.compile(r"\d|several|few|\bno\b|none|one|two|three|four|five", re.I)),
 )
+BRUSH_OFF: Final = re.compile(
+    r"^(?:(?:okay|ok|alright|sure|well|so)[,.!]?\s*)*(?:is there )?anything else(?: i can (?:help|do|assist)"
+    r"(?: you)?(?: with)?)?(?: for you)?(?: today)?\W*$",
+    re.IGNORECASE,
+)
+"""A reply that only closes ("Is there anything else I can do for you?") answers nothing."""
 REASKED: Final = re.compile(
     r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
     r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
@@ -107,20 +115,39 @@ def _type_shape(question: str) -> re.Pattern[str] | None:
 
 
 def _reasked(question: str, follow_up: str) -> bool:
-    """The caller's next turn comes back to the question ("okay, but the loaner?")."""
-    if not REASKED.search(follow_up.strip()):
+    """The caller's next turn comes back to the question ("okay, but the loaner?", "no, like, a
+    kids menu?") or gives up on it ("unbelievable, forget it")."""
+    if CALLER_GAVE_UP.search(follow_up) or re.search(
+        r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
+    ):
+        return True
+    if not (REASKED.search(follow_up.strip()) or follow_up.rstrip().endswith("?")):
         return False
     return bool(content_words(question) & content_words(follow_up))
+
+
+def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
+    """The reply is the agent's previous reply again: whatever it says, it is not an answer to
+    the new question."""
+    earlier = [t.text for t in turns[:reply_index] if t.speaker == "agent"]
+    if not earlier:
+        return False
+    return overlap(Counter(words(earlier[-1])), Counter(words(turns[reply_index].text))) >= OVERLAP
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
     turns = call.turns
+    pending = ""
     for index, turn in enumerate(turns):
         if turn.speaker != "caller":
             continue
         asked = questions(turn.text)
+        if not asked and pending and turn.text.rstrip().endswith("?"):
+            # "No, like, a kids menu?": the ignored question, asked again without a question word
+            if content_words(pending) & content_words(turn.text):
+                asked = [pending]
         if not asked:
             continue
         reply_turns: list[int] = []
@@ -133,20 +160,29 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if not reply_turns:
             continue
         reply = digits_for_speech(" ".join(turns[i].text for i in reply_turns))
-        if REFUSAL.search(reply) or CLARIFY.search(reply):
+        repeated = _repeats_previous(turns, reply_turns[0])
+        if (REFUSAL.search(reply) or CLARIFY.search(reply)) and not repeated:
             continue
         reply_words = content_words(reply)
         for question in asked:
             shared = content_words(question) & reply_words
             shape = _type_shape(question)
-            if _reasked(question, follow_up) and len(shared) <= 1:
+            brushed_off = all(BRUSH_OFF.match(s) for s in sentences(reply)) if reply.strip() else False
+            answered_in_kind = shape is not None and bool(shape.search(reply))
+            if brushed_off or (repeated and not shared):
+                ignored = True
+            elif answered_in_kind:
+                ignored = False
+            elif _reasked(question, follow_up) and len(shared) <= 1:
                 ignored = True
             elif shape is not None:
-                ignored = not shared and not shape.search(reply)
+                ignored = not shared
             else:
                 ignored = False
             if not ignored:
+                pending = ""
                 continue
+            pending = question
             first = reply_turns[0]
             failures.append(
                 Failure(
