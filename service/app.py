@@ -39,6 +39,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
@@ -172,6 +173,16 @@ def create_app(
             "Authenticate with `Authorization: Bearer <key>`; errors are RFC 9457 problem+json.",
             path="/schema",
             render_plugins=[ScalarRenderPlugin()],
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(
+                        type="http",
+                        scheme="bearer",
+                        description="An API key (`cg_…`) from `callgrade key create` or POST /v1/keys.",
+                    )
+                }
+            ),
+            security=[{"bearer": []}],
         ),
         logging_config=None,
         debug=False,

@@ -17,12 +17,15 @@ from typing import Any
 import anyio.to_thread
 import msgspec
 from litestar import Request, Response, get
+from litestar.openapi.spec import SecurityRequirement
 from psycopg_pool import AsyncConnectionPool
 
 from service.metrics import CONTENT_TYPE, Metrics
 from service.migrate import schema_is_current_async
 
 CHECK_TIMEOUT_SECONDS = 3.0
+NO_KEY: list[SecurityRequirement] = [{}]
+"""OpenAPI: these routes need no key (overrides the app-wide bearer requirement)."""
 PROMETHEUS_MEDIA_TYPE = CONTENT_TYPE.removesuffix("; charset=utf-8")  # Litestar appends the charset
 
 
@@ -58,12 +61,12 @@ async def check_broker(broker_check: Callable[[], bool] | None) -> str:
     return "ok" if reachable else "unreachable"
 
 
-@get("/healthz", tags=["ops"], summary="Liveness: the process answers", include_in_schema=True)
+@get("/healthz", tags=["ops"], summary="Liveness: the process answers", security=NO_KEY)
 async def healthz() -> Health:
     return Health(status="ok")
 
 
-@get("/readyz", tags=["ops"], summary="Readiness: database, schema and broker")
+@get("/readyz", tags=["ops"], summary="Readiness: database, schema and broker", security=NO_KEY)
 async def readyz(request: Request[Any, Any, Any]) -> Response[Readiness]:
     pool: AsyncConnectionPool = request.app.state.pool
     broker_check: Callable[[], bool] | None = request.app.state.broker_check
@@ -75,7 +78,9 @@ async def readyz(request: Request[Any, Any, Any]) -> Response[Readiness]:
     )
 
 
-@get("/metrics", tags=["ops"], summary="Prometheus metrics", media_type=PROMETHEUS_MEDIA_TYPE)
+@get(
+    "/metrics", tags=["ops"], summary="Prometheus metrics", media_type=PROMETHEUS_MEDIA_TYPE, security=NO_KEY
+)
 async def metrics_endpoint(request: Request[Any, Any, Any]) -> Response[bytes]:
     metrics: Metrics = request.app.state.metrics
     body = await anyio.to_thread.run_sync(metrics.render)

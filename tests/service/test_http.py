@@ -161,3 +161,11 @@ def test_healthz_needs_no_key_and_readyz_reports_each_check(live_server: LiveSer
     assert ready.status_code == 200
     assert ready.json() == {"status": "ok", "checks": {"database": "ok", "schema": "ok", "broker": "ok"}}
     assert time.monotonic() - started < 30  # sanity bound only, not a performance assertion
+
+
+def test_openapi_says_which_routes_need_a_key(live_server: LiveServer) -> None:
+    schema = httpx.get(f"{live_server.url}/schema/openapi.json").json()
+    assert schema["components"]["securitySchemes"]["bearer"]["scheme"] == "bearer"
+    assert schema["security"] == [{"bearer": []}]
+    assert schema["paths"]["/healthz"]["get"]["security"] == [{}]
+    assert "security" not in schema["paths"]["/v1/whoami"]["get"]  # inherits the bearer requirement
