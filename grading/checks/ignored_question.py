@@ -66,7 +66,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(r"\bwhen\b|what time|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I),
         re.compile(
-            r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|o'?clock|noon|"
+            r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
+            r"o'?clock|noon|"
             r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
             r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
             re.I,
