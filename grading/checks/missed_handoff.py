@@ -14,7 +14,7 @@ from typing import Final
 
 from grading.checks.situations import alternatives, meets
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, compile_phrases
+from grading.speech import REFUSAL, Pattern, compile_phrases
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -124,7 +124,7 @@ def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
     return alternatives(parts[1]) if len(parts) == 2 else []
 
 
-def _asks(pattern: re.Pattern[str], text: str) -> bool:
+def _asks(pattern: Pattern, text: str) -> bool:
     for match in pattern.finditer(text):
         if not NEGATED.search(text[: match.start()][-40:]):
             return True

@@ -73,7 +73,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 or sentence.rstrip().endswith("?")
             ):
                 continue
-            clause = next((part for part in CLAUSES.split(sentence) if match.group(0) in part), sentence)
+            clause = next(
+                (part for part in CLAUSES.split(sentence) if match.group(0) in part.lower()), sentence
+            )
             subject = content_words(clause) - PROMISE_WORDS
             if any(subject & fact_words for fact_words in backing):
                 continue

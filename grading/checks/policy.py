@@ -41,7 +41,7 @@ from grading.checks.situations import alternatives, meets
 from grading.claims.numbers import digits_for_speech
 from grading.evidence import normalise
 from grading.formats import Call, FactSheet, Failure, Rule
-from grading.speech import compile_phrases, content_words, sentences, stem
+from grading.speech import Pattern, any_of, compile_phrases, content_words, sentences, stem
 
 QUOTED: Final = re.compile(r"[\"“‘']([^\"”’']{3,80})[\"”’']")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless|before|after|once|whenever|only)\b", re.IGNORECASE)
@@ -112,7 +112,7 @@ def _agent_turns(call: Call) -> list[tuple[int, str]]:
 def _breach(turn: int, text: str, rule: Rule, reason: str, needle: re.Match[str] | None = None) -> Failure:
     quote = text.strip()
     if needle is not None:
-        quote = next((s for s in sentences(text) if needle.group(0) in s), quote)
+        quote = next((s for s in sentences(text) if needle.group(0).lower() in s.lower()), quote)
     return Failure(
         tag="policy_breach", severity="major", turn=turn, quote=quote[:200], reason=reason, ref=rule.id
     )
@@ -152,7 +152,7 @@ def _object_words(rule: Rule) -> set[str]:
     return content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
 
 
-def _pattern_must_not(pattern: re.Pattern[str], what: str, *, scoped: bool = True) -> Decider:
+def _pattern_must_not(pattern: Pattern, what: str, *, scoped: bool = True) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending sentence (or the caller's turn before it) must be about that too; a match about
     something else leaves the rule undecided for a judge rather than guessed."""
@@ -260,7 +260,7 @@ def _ask_detail(detail: str) -> Decider:
     return decide
 
 
-def _said_early(pattern: re.Pattern[str], what: str) -> Decider:
+def _said_early(pattern: Pattern, what: str) -> Decider:
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         del fact_sheet
         agents = _agent_turns(call)[:2]
@@ -321,7 +321,7 @@ BOOKED: Final = re.compile(
 )
 
 
-RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
+RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
         re.compile(
@@ -347,7 +347,7 @@ RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
         "must_not",
         re.compile(r"legal advice", re.I),
         _pattern_must_not(
-            re.compile(f"{LEGAL_ADVICE.pattern}|{LEGAL_MORE.pattern}", re.I),
+            any_of(LEGAL_ADVICE, LEGAL_MORE),
             "gave legal advice",
             scoped=False,
         ),
@@ -356,7 +356,7 @@ RULE_SHAPES: Final[tuple[tuple[str, re.Pattern[str], Decider], ...]] = (
         "must_not",
         re.compile(r"financial advice|investment advice", re.I),
         _pattern_must_not(
-            re.compile(f"{FINANCIAL_ADVICE.pattern}|{FINANCIAL_MORE.pattern}", re.I),
+            any_of(FINANCIAL_ADVICE, FINANCIAL_MORE),
             "gave financial advice",
             scoped=False,
         ),
