@@ -128,9 +128,11 @@ def create_app(
     metrics: Metrics | None = None,
     extra_route_handlers: Sequence[Any] = (),
     pool_max_size: int = 10,
+    pool_timeout: float = 10.0,
 ) -> Litestar:
     """Build the API. `broker_check` is a blocking callable answering "is the broker reachable?"
-    (run in a thread by /readyz); None means there is no broker to check."""
+    (run in a thread by /readyz); None means there is no broker to check. A request that waits
+    `pool_timeout` seconds for a database connection gets a 503 problem with Retry-After."""
     from ingest.routes import ROUTE_HANDLERS as INGEST_ROUTES  # F's module; imported at build time
     from service.health import ROUTE_HANDLERS as HEALTH_ROUTES
     from service.keys import ROUTE_HANDLERS as KEY_ROUTES
@@ -139,7 +141,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncGenerator[None]:
-        pool = await open_async_pool(database_url, max_size=pool_max_size, name="api")
+        pool = await open_async_pool(database_url, max_size=pool_max_size, name="api", timeout=pool_timeout)
         try:
             async with pool.connection() as conn:
                 if not await schema_is_current_async(conn):

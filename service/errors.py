@@ -21,12 +21,13 @@ as errors.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any
 
 import msgspec
 import structlog
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from psycopg_pool import PoolTimeout
 
 from service.logging import current_request_id
 
@@ -57,9 +58,9 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 class ProblemError(Exception):
     """Base of the tree. `slug` becomes the `type` URI; `status` the HTTP status."""
 
-    status: ClassVar[int] = 500
-    slug: ClassVar[str] = "internal-error"
-    title: ClassVar[str] = "Internal server error"
+    status: int = 500
+    slug: str = "internal-error"
+    title: str = "Internal server error"
 
     def __init__(
         self,
@@ -153,6 +154,18 @@ class ServiceUnavailable(ProblemError):
     title = "Service unavailable"
 
 
+class OtherStatus(ProblemError):
+    """An HTTP status raised by the framework that has no class of its own (e.g. 429 from a
+    middleware); slug and title come from the status phrase."""
+
+    def __init__(self, status: int, detail: str | None = None) -> None:
+        super().__init__(detail)
+        phrase = _default_phrase(status) or f"HTTP {status}"
+        self.status = status
+        self.slug = re.sub(r"[^a-z0-9]+", "-", phrase.lower()).strip("-")
+        self.title = phrase
+
+
 _STATUS_CLASSES: dict[int, type[ProblemError]] = {
     cls.status: cls
     for cls in (
@@ -230,9 +243,13 @@ def to_problem_error(exc: Exception) -> ProblemError:
             return Unauthorized(exc.detail)
         if cls is not None:
             return cls(exc.detail if exc.detail and exc.detail != _default_phrase(status) else None)
-        if 400 <= status < 500:
-            problem = BadRequest(exc.detail)
-            return problem
+        if 400 <= status < 600 and status != 500:
+            return OtherStatus(status, exc.detail if exc.detail != _default_phrase(status) else None)
+    if isinstance(exc, PoolTimeout):
+        # Every database connection is busy or the database is unreachable: a retryable 503.
+        return ServiceUnavailable(
+            "the database is busy or unreachable; retry shortly", headers={"Retry-After": "5"}
+        )
     return ProblemError()
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from service.migrate import migrate_url
 from service.settings import Settings
+from tests.builders import create_tenant_with_key
 from tests.conftest import LiveServer
 
 
@@ -74,9 +75,10 @@ def test_readyz_fails_while_the_database_is_down_and_recovers(
     settings = Settings(
         database_url=own_postgres.url, data_dir=str(tmp_path), blob_url=f"file://{tmp_path}/b"
     )
-    server = start_live_server(settings, with_worker=False)
+    server = start_live_server(settings, with_worker=False, pool_timeout=2.0)
     readyz = f"{server.url}/readyz"
     assert httpx.get(readyz).status_code == 200
+    _, key = create_tenant_with_key(own_postgres.url, "acme", "read")
 
     own_postgres.stop()
     down = httpx.get(readyz, timeout=15)
@@ -84,12 +86,19 @@ def test_readyz_fails_while_the_database_is_down_and_recovers(
     assert down.json()["status"] == "unavailable"
     assert down.json()["checks"]["database"].startswith("unreachable")
     assert httpx.get(f"{server.url}/healthz").status_code == 200  # alive, just not ready
+    # A request needing the database gets a retryable 503 problem, not a 500 or a hang.
+    busy = httpx.get(f"{server.url}/v1/whoami", headers={"Authorization": f"Bearer {key}"}, timeout=30)
+    assert busy.status_code == 503
+    assert busy.json()["type"] == "https://callgrade.dev/problems/unavailable"
+    assert busy.headers["retry-after"] == "5"
 
     own_postgres.start()
     # The pool replaces its dead connections on checkout; no restart of the API is needed.
     back = wait_for_status(readyz, 200)
     assert back.status_code == 200, back.text
     assert back.json()["checks"] == {"database": "ok", "schema": "ok", "broker": "ok"}
+    who = httpx.get(f"{server.url}/v1/whoami", headers={"Authorization": f"Bearer {key}"})
+    assert who.status_code == 200
 
 
 def test_readyz_fails_when_the_broker_is_unreachable(
