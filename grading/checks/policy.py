@@ -284,6 +284,16 @@ def _greets_with_name(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure 
     return _breach(turn, text, rule, f"the agent's greeting did not name {fact_sheet.business}")
 
 
+DIY: Final = compile_phrases(
+    [
+        r"(?:you can|you could|you should|just|easy to) (?:probably |easily )?(?:fix|repair|replace|unclog|do|swap)"
+        r" (?:that|it|this|the \w+)(?: \w+)? yourself",
+        r"(?:fix|repair|do) (?:it|that|this) yourself",
+        r"here'?s how (?:to|you)",
+        r"step (?:one|1)",
+    ]
+)
+"""Do-it-yourself repair instructions, as an agent gives them on the phone."""
 PARTY_LIMIT: Final = re.compile(
     r"(?:more than|over|above|exceeding)\s+(\d+)\s+(?:people|guests|persons|diners)|"
     r"(?:parties|party|groups?) (?:of|over|above) (\d+)",
@@ -377,6 +387,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
     ("must_not", PARTY_LIMIT, _party_limit),
+    (
+        "must_not",
+        re.compile(r"do[- ]it[- ]yourself|\bdiy\b|(?:repair|fix) instructions|how to (?:fix|repair)", re.I),
+        _pattern_must_not(DIY, "gave do-it-yourself repair instructions", scoped=False),
+    ),
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
     (
