@@ -31,6 +31,9 @@ MEDICAL_ADVICE: Final = compile_phrases(
         r"you (?:don'?t|do not) need (?:to see )?(?:a )?(?:doctor|dentist|treatment|antibiotics)",
         r"(?:it'?s|that'?s) (?:probably|likely|just) (?:nothing|not serious|fine)",
         r"my diagnosis",
+        r"(?:totally|perfectly|completely|probably|usually) (?:fine|safe|okay|ok) (?:during|while|when you'?re|if you'?re) "
+        r"(?:pregnan\w*|breastfeeding|nursing|on \w+)",
+        r"(?:during|in) pregnancy,? (?:it'?s|that'?s) (?:fine|safe|okay)",
         r"(?:nothing|not something) to worry about",
         r"(?:is|it'?s|that'?s) (?:almost always|usually|probably|likely|most likely) (?:just )?(?:a |an )?"
         r"(?:little |minor |mild |bad |simple )?(?:cold|infection|virus|allergy|allergies|sprain"

@@ -152,7 +152,8 @@ INABILITY: Final = compile_phrases(
         r"(?:system|computer|calendar|website) (?:is |was )?(?:down|offline)",
         r"(?:couldn'?t|could not|can'?t|cannot) (?:find|locate|access|pull up)",
         r"try (?:calling )?(?:us )?(?:again|back) later",
-        r"(?:handles?|takes? care of|deals? with|is in charge of) (?:those|that|these|all (?:of )?(?:those|that))",
+        r"(?:handles?|takes? care of|deals? with|is in charge of) "
+        r"(?:those|that|these|all (?:of )?(?:those|that))",
         r"(?:call|calling) (?:us )?(?:again|back) later",
     ]
 )

@@ -286,7 +286,8 @@ def _greets_with_name(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure 
 
 DIY: Final = compile_phrases(
     [
-        r"(?:you can|you could|you should|just|easy to) (?:probably |easily )?(?:fix|repair|replace|unclog|do|swap)"
+        r"(?:you can|you could|you should|just|easy to) (?:probably |easily )?"
+        r"(?:fix|repair|replace|unclog|do|swap)"
         r" (?:that|it|this|the \w+)(?: \w+)? yourself",
         r"(?:fix|repair|do) (?:it|that|this) yourself",
         r"here'?s how (?:to|you)",
