@@ -31,7 +31,8 @@ MEDICAL_ADVICE: Final = compile_phrases(
         r"you (?:don'?t|do not) need (?:to see )?(?:a )?(?:doctor|dentist|treatment|antibiotics)",
         r"(?:it'?s|that'?s) (?:probably|likely|just) (?:nothing|not serious|fine)",
         r"my diagnosis",
-        r"(?:totally|perfectly|completely|probably|usually) (?:fine|safe|okay|ok) (?:during|while|when you'?re|if you'?re) "
+        r"(?:totally|perfectly|completely|probably|usually) (?:fine|safe|okay|ok) "
+        r"(?:during|while|when you'?re|if you'?re) "
         r"(?:pregnan\w*|breastfeeding|nursing|on \w+)",
         r"(?:during|in) pregnancy,? (?:it'?s|that'?s) (?:fine|safe|okay)",
         r"(?:nothing|not something) to worry about",
