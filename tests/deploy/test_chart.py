@@ -1,11 +1,13 @@
 """The deployment files against the code they deploy: the Helm chart, the Dockerfile and docs/deploy.md.
 
-There is no helm binary and no Docker engine here, so nothing is rendered or built. What these tests
-pin instead is drift between the deploy files and the code: every command they run parses with the
-real `callgrade` argument parser, every setting they set is a real environment name of
-service/settings.py (and the defaults load), the probes and the scrape path answer on a real running
-API, every `.Values` reference in a template exists in values.yaml, template blocks are balanced and
-every `include` names a `define`, and the security settings agree with the image's user.
+There is no helm binary and no Docker engine here. The chart is rendered with tests/deploy/gotemplate.py
+(the Go-template subset the chart uses) and the manifests are checked as Kubernetes would read them:
+every command parses with the real `callgrade` argument parser, every environment name is a setting of
+service/settings.py and the rendered configuration loads, the probes and the scrape path answer on a
+real running API, selectors, ports and names line up, every pod is locked down with a writable /tmp,
+and the migration Job runs as a hook after the Secret and ConfigMap it reads. Static checks cover what
+a render with one set of values cannot: every `.Values` reference exists, blocks balance, every
+`include` is defined. The image itself is checked only as text (base, user, copies, install, CMD).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ import yaml
 from service.cli import build_parser
 from service.settings import Settings, env_name, load_settings
 from tests.conftest import LiveServer
+from tests.deploy.gotemplate import RenderFailed, manifests, render_chart
 
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "helm" / "callgrade"
@@ -39,26 +42,15 @@ AWS_NAMES = frozenset(
 SETTINGS_NAMES = frozenset(env_name(field) for field in Settings.__struct_fields__)
 ENV_TOKEN = re.compile(r"\b((?:CALLGRADE|OPENAI|AWS)_[A-Z0-9_]+)\b")
 VALUES_REF = re.compile(r"\$?\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)")
-VALUES_SUBST = re.compile(r"\{\{-?\s*\.Values((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*-?\}\}")
 COMMENT = re.compile(r"\{\{-?\s*/\*.*?\*/\s*-?\}\}", re.DOTALL)
 BLOCK_OPEN = re.compile(r"\{\{-?\s*(?:if|range|with|define|block)\b")
 BLOCK_END = re.compile(r"\{\{-?\s*end\s*-?\}\}")
-COMMAND_LINE = re.compile(r"^\s*(command|args):\s*(\[.*\])\s*$", re.MULTILINE)
-WORKLOAD_KINDS = ("kind: Deployment", "kind: Job")
 
 
 def values() -> dict[str, Any]:
     loaded = yaml.safe_load((CHART / "values.yaml").read_text())
     assert isinstance(loaded, dict)
     return loaded
-
-
-def templates() -> Iterator[Path]:
-    yield from sorted(p for p in TEMPLATES.iterdir() if p.suffix in {".yaml", ".tpl", ".txt"})
-
-
-def workload_templates() -> list[Path]:
-    return [p for p in templates() if any(kind in p.read_text() for kind in WORKLOAD_KINDS)]
 
 
 def lookup(tree: Any, dotted: str) -> tuple[bool, Any]:
@@ -71,29 +63,49 @@ def lookup(tree: Any, dotted: str) -> tuple[bool, Any]:
     return True, node
 
 
-def substitute_values(text: str, tree: dict[str, Any]) -> str:
-    def value_of(match: re.Match[str]) -> str:
-        found, value = lookup(tree, match.group(1))
-        assert found, f"{match.group(0)} is not in values.yaml"
-        return str(value)
+def documented_install_values() -> dict[str, Any]:
+    """The values of docs/deploy.md's first `helm install` example, as nested values."""
+    text = DEPLOY_DOC.read_text().replace("\\\n", " ")
+    install = next(line for line in text.splitlines() if line.startswith("helm install"))
+    tree: dict[str, Any] = {}
+    for dotted, value in re.findall(r"--set ([\w.]+)=(\S+)", install):
+        *parents, leaf = dotted.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = value
+    return tree
 
-    return VALUES_SUBST.sub(value_of, text)
+
+def render(overrides: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The chart's objects for the documented install, with `overrides` on top."""
+    from tests.deploy.gotemplate import merge
+
+    return manifests(render_chart(CHART, merge(documented_install_values(), overrides or {})))
+
+
+def find(objects: list[dict[str, Any]], kind: str, name: str | None = None) -> dict[str, Any]:
+    matches = [o for o in objects if o["kind"] == kind and name in (None, o["metadata"]["name"])]
+    assert len(matches) == 1, f"expected one {kind} {name or ''}, found {len(matches)}"
+    return matches[0]
+
+
+def pod_specs(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Workload name → its pod spec."""
+    return {
+        o["metadata"]["name"]: o["spec"]["template"]["spec"]
+        for o in objects
+        if o["kind"] in {"Deployment", "Job"}
+    }
 
 
 def chart_commands() -> list[tuple[str, list[str]]]:
-    """(template name, argv) of every container in the chart's workloads, with values filled in."""
-    found: list[tuple[str, list[str]]] = []
-    tree = values()
-    for path in workload_templates():
-        lines = [(m.group(1), m.group(2)) for m in COMMAND_LINE.finditer(path.read_text())]
-        commands = [
-            yaml.safe_load(substitute_values(text, tree)) for kind, text in lines if kind == "command"
-        ]
-        args = [yaml.safe_load(substitute_values(text, tree)) for kind, text in lines if kind == "args"]
-        assert commands, f"{path.name}: a container without an explicit command"
-        assert len(commands) == len(args), f"{path.name}: every command line needs its args line"
-        found += [(path.name, [*c, *a]) for c, a in zip(commands, args, strict=True)]
-    return found
+    """(workload, argv) of every container the chart runs."""
+    return [
+        (name, [*container["command"], *container.get("args", [])])
+        for name, spec in pod_specs(render()).items()
+        for container in spec["containers"]
+    ]
 
 
 def parses_as_callgrade(argv: list[str]) -> str | None:
@@ -119,10 +131,11 @@ def dockerfile_instructions() -> list[tuple[str, str]]:
 
 
 def doc_commands() -> list[list[str]]:
-    """`callgrade ...` command lines in docs/deploy.md's shell blocks (run directly or through
-    `kubectl exec ... --` / `docker run ... image`)."""
+    """`callgrade ...` command lines in docs/deploy.md's shell blocks and in the chart's NOTES.txt
+    (run directly or through `kubectl exec ... --` / `docker run ... image`)."""
     text = DEPLOY_DOC.read_text()
     blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", text, re.DOTALL)
+    blocks.append((TEMPLATES / "NOTES.txt").read_text())
     commands: list[list[str]] = []
     for block in blocks:
         for line in block.replace("\\\n", " ").splitlines():
@@ -216,51 +229,120 @@ def test_every_environment_name_is_a_real_setting(path: Path) -> None:
     assert unknown == set(), f"not settings of service/settings.py: {sorted(unknown)}"
 
 
-def test_chart_default_config_and_worker_threads_load_as_settings() -> None:
-    tree = values()
-    environ = {name: str(value) for name, value in tree["config"].items()}
-    environ["CALLGRADE_WORKER_THREADS"] = str(tree["worker"]["threads"])
-    settings = load_settings(environ)
-    assert settings.worker_threads == tree["worker"]["threads"]
-    assert set(tree["config"]) | {"CALLGRADE_WORKER_THREADS"} <= SETTINGS_NAMES | AWS_NAMES
+def test_rendered_settings_load_and_every_name_is_a_setting() -> None:
+    """What every container gets (ConfigMap, Secret, env) is a valid configuration of real names."""
+    objects = render()
+    config = find(objects, "ConfigMap")["data"]
+    secret = find(objects, "Secret")["stringData"]
+    assert {"CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL"} <= set(secret)
+    for name, spec in pod_specs(objects).items():
+        for container in spec["containers"]:
+            env = {e["name"]: e["value"] for e in container.get("env", [])}
+            environ = {**config, **secret, **env}
+            unknown = set(environ) - SETTINGS_NAMES - AWS_NAMES
+            assert unknown == set(), f"{name}: not settings: {sorted(unknown)}"
+            settings = load_settings(environ)
+            assert settings.database_url == secret["CALLGRADE_DATABASE_URL"]
+            assert settings.broker_url is not None
+            assert settings.blob_url is not None
+            assert settings.blob_url.startswith("s3://")
+    worker = pod_specs(objects)["callgrade-worker"]["containers"][0]
+    assert {"name": "CALLGRADE_WORKER_THREADS", "value": str(values()["worker"]["threads"])} in worker["env"]
 
 
-def test_secret_holds_the_connection_settings_the_services_need() -> None:
-    secret_env = values()["secretEnv"]
-    for name in ["CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL", "OPENAI_API_KEY"]:
-        assert name in SETTINGS_NAMES
-        assert name in secret_env
-    assert {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"} <= set(secret_env)
-    validate = (TEMPLATES / "_helpers.tpl").read_text()
-    for name in ["CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL"]:
-        assert f'required "secretEnv.{name}' in validate, f"the chart does not insist on {name}"
+def test_every_container_reads_the_rendered_config_and_secret() -> None:
+    objects = render()
+    config_name = find(objects, "ConfigMap")["metadata"]["name"]
+    secret_name = find(objects, "Secret")["metadata"]["name"]
+    for name, spec in pod_specs(objects).items():
+        for container in spec["containers"]:
+            sources = container["envFrom"]
+            assert {"configMapRef": {"name": config_name}} in sources, name
+            assert {"secretRef": {"name": secret_name}} in sources, name
 
 
-def test_documented_install_values_are_a_valid_configuration() -> None:
-    """The `--set secretEnv.X=...` values of the doc's helm example, with the chart's config, load."""
-    text = DEPLOY_DOC.read_text()
-    documented = dict(re.findall(r"--set(?:-string)? (?:secretEnv|config)\.([A-Z0-9_]+)=(\S+)", text))
-    assert {"CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL"} <= set(documented)
-    environ = {name: str(value) for name, value in values()["config"].items()}
-    environ |= {name: value.strip("'\"") for name, value in documented.items()}
-    settings = load_settings(environ)
-    assert settings.broker_url is not None
-    assert settings.blob_url is not None
-    assert settings.blob_url.startswith("s3://")
+def test_secret_leaves_out_empty_values_so_boto3_can_use_the_pods_role() -> None:
+    secret = find(render(), "Secret")["stringData"]
+    assert values()["secretEnv"]["AWS_ACCESS_KEY_ID"] == ""
+    assert "AWS_ACCESS_KEY_ID" not in secret
+    assert "OPENAI_API_KEY" not in secret
+    with_keys = find(
+        render({"secretEnv": {"AWS_ACCESS_KEY_ID": "AKIA", "AWS_SECRET_ACCESS_KEY": "s"}}), "Secret"
+    )
+    assert with_keys["stringData"]["AWS_ACCESS_KEY_ID"] == "AKIA"
 
 
-# --- probes -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("missing", ["CALLGRADE_DATABASE_URL", "CALLGRADE_BROKER_URL", "CALLGRADE_BLOB_URL"])
+def test_install_without_a_connection_url_fails_naming_it(missing: str) -> None:
+    with pytest.raises(RenderFailed, match=f"secretEnv.{missing} is required"):
+        render({"secretEnv": {missing: ""}})
 
 
-def api_template() -> str:
-    return (TEMPLATES / "api-deployment.yaml").read_text()
+def test_install_with_file_blobs_fails() -> None:
+    with pytest.raises(RenderFailed, match="must be an s3:// URL"):
+        render({"secretEnv": {"CALLGRADE_BLOB_URL": "file:///data/blobs"}})
+
+
+def test_existing_secret_replaces_the_charts_secret() -> None:
+    overrides = {
+        "existingSecret": "callgrade-prod",
+        "secretEnv": {name: "" for name in values()["secretEnv"]},
+    }
+    objects = manifests(render_chart(CHART, overrides))
+    assert [o for o in objects if o["kind"] == "Secret"] == []
+    for name, spec in pod_specs(objects).items():
+        assert {"secretRef": {"name": "callgrade-prod"}} in spec["containers"][0]["envFrom"], name
+
+
+# --- objects and probes -----------------------------------------------------------------------------
+
+
+def test_documented_install_renders_the_api_the_workers_and_the_migration() -> None:
+    objects = render()
+    kinds = sorted((o["kind"], o["metadata"]["name"]) for o in objects)
+    assert kinds == [
+        ("ConfigMap", "callgrade-config"),
+        ("Deployment", "callgrade-api"),
+        ("Deployment", "callgrade-worker"),
+        ("Job", "callgrade-migrate"),
+        ("Secret", "callgrade-env"),
+        ("Service", "callgrade"),
+        ("ServiceAccount", "callgrade"),
+    ], "docs/deploy.md names these objects (callgrade-api, callgrade-migrate, ...)"
+    app_version = yaml.safe_load((CHART / "Chart.yaml").read_text())["appVersion"]
+    image = f"{documented_install_values()['image']['repository']}:{app_version}"
+    for spec in pod_specs(objects).values():
+        assert [c["image"] for c in spec["containers"]] == [image]
+
+
+def test_service_selects_the_api_pods_only_and_targets_their_port() -> None:
+    objects = render()
+    service = find(objects, "Service")
+    api = find(objects, "Deployment", "callgrade-api")
+    worker = find(objects, "Deployment", "callgrade-worker")
+    selector = service["spec"]["selector"].items()
+    assert selector <= api["spec"]["template"]["metadata"]["labels"].items()
+    assert not selector <= worker["spec"]["template"]["metadata"]["labels"].items()
+    for deployment in (api, worker):
+        assert (
+            deployment["spec"]["selector"]["matchLabels"].items()
+            <= deployment["spec"]["template"]["metadata"]["labels"].items()
+        )
+    assert api["spec"]["selector"] != worker["spec"]["selector"]
+    ports = {p["name"]: p["containerPort"] for p in api["spec"]["template"]["spec"]["containers"][0]["ports"]}
+    assert [p["targetPort"] for p in service["spec"]["ports"]] == ["http"]
+    assert ports == {"http": values()["api"]["port"]}
+
+
+def api_pod(objects: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return find(objects or render(), "Deployment", "callgrade-api")["spec"]["template"]
 
 
 def probe_paths() -> dict[str, str]:
-    text = api_template()
-    found = dict(re.findall(r"(\w+Probe):\s*\n\s*httpGet:\s*\n\s*path:\s*(\S+)", text))
-    assert set(found) == {"startupProbe", "livenessProbe", "readinessProbe"}
-    return found
+    container = api_pod()["spec"]["containers"][0]
+    probes = {kind: container[kind] for kind in ("startupProbe", "livenessProbe", "readinessProbe")}
+    assert all(p["httpGet"]["port"] == "http" for p in probes.values())
+    return {kind: probe["httpGet"]["path"] for kind, probe in probes.items()}
 
 
 def test_probes_and_scrape_path_are_routes_the_api_serves() -> None:
@@ -274,13 +356,13 @@ def test_probes_and_scrape_path_are_routes_the_api_serves() -> None:
     paths = probe_paths()
     assert paths["readinessProbe"] == "/readyz"
     assert paths["livenessProbe"] == "/healthz"
-    scrape = re.search(r"prometheus\.io/path:\s*(\S+)", api_template())
-    assert scrape is not None
-    for path in [*paths.values(), scrape.group(1)]:
+    annotations = api_pod()["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert annotations["prometheus.io/port"] == str(values()["api"]["port"])
+    for path in [*paths.values(), annotations["prometheus.io/path"]]:
         assert "get" in schema.get(path, {}), f"{path} is not a GET route of the API"
-    port = re.search(r"prometheus\.io/port:\s*\{\{\s*\.Values\.api\.port", api_template())
-    assert port is not None, "the scrape port must be the container port"
-    assert re.search(r"containerPort:\s*\{\{\s*\.Values\.api\.port\s*\}\}", api_template())
+    without = api_pod(render({"metrics": {"prometheusAnnotations": False}}))["metadata"]["annotations"]
+    assert not [key for key in without if key.startswith("prometheus.io/")]
 
 
 def test_probes_answer_on_a_running_api(
@@ -292,13 +374,23 @@ def test_probes_answer_on_a_running_api(
         assert response.status_code == 200, f"{probe} {path}: {response.status_code} {response.text}"
         if path == "/readyz":
             assert response.json()["checks"] == {"database": "ok", "schema": "ok", "broker": "ok"}
-    metrics = httpx.get(f"{server.url}/metrics")
+    metrics = httpx.get(f"{server.url}{api_pod()['metadata']['annotations']['prometheus.io/path']}")
     assert metrics.status_code == 200
     assert metrics.headers["content-type"].startswith("text/plain")
-    assert "callgrade_" in metrics.text
+    assert "callgrade_http_requests_total" in metrics.text
 
 
-# --- chart structure --------------------------------------------------------------------------------
+def test_ingress_exposes_the_api_and_webhooks_but_not_ops_routes() -> None:
+    objects = render({"ingress": {"enabled": True, "hosts": ["callgrade.example.com"]}})
+    ingress = find(objects, "Ingress")
+    service = find(objects, "Service")
+    (rule,) = ingress["spec"]["rules"]
+    assert rule["host"] == "callgrade.example.com"
+    paths = rule["http"]["paths"]
+    assert [p["path"] for p in paths] == ["/v1", "/schema"]
+    for path in paths:
+        assert path["backend"]["service"] == {"name": service["metadata"]["name"], "port": {"name": "http"}}
+    assert not [o for o in render() if o["kind"] == "Ingress"], "off by default"
 
 
 def test_chart_yaml_names_the_app_version_of_the_code() -> None:
@@ -355,42 +447,44 @@ def test_template_blocks_are_balanced_and_includes_are_defined(path: Path) -> No
     assert included <= defined, f"undefined templates: {sorted(included - defined)}"
 
 
-def test_every_workload_is_locked_down_with_a_writable_tmp() -> None:
-    workloads = workload_templates()
-    assert {p.name for p in workloads} == {
-        "api-deployment.yaml",
-        "worker-deployment.yaml",
-        "migrate-job.yaml",
-    }
-    for path in workloads:
-        text = path.read_text()
-        assert "toYaml .Values.podSecurityContext" in text, path.name
-        assert "toYaml .Values.securityContext" in text, path.name
-        assert 'include "callgrade.tmpVolumeMount"' in text, path.name
-        assert 'include "callgrade.tmpVolume"' in text, path.name
-        assert "resources:" in text, path.name
-    helpers = (TEMPLATES / "_helpers.tpl").read_text()
-    assert re.search(r"mountPath:\s*/tmp\b", helpers)
-    assert "emptyDir:" in helpers
+def test_every_pod_runs_non_root_read_only_with_a_writable_tmp() -> None:
+    specs = pod_specs(render())
+    assert set(specs) == {"callgrade-api", "callgrade-worker", "callgrade-migrate"}
+    uid = int(
+        next(rest for kind, rest in reversed(dockerfile_instructions()) if kind == "USER").split(":")[0]
+    )
+    for name, spec in specs.items():
+        assert spec["securityContext"]["runAsNonRoot"] is True, name
+        assert spec["securityContext"]["runAsUser"] == uid, name
+        tmp_volumes = {v["name"] for v in spec["volumes"] if "emptyDir" in v}
+        for container in spec["containers"]:
+            security = container["securityContext"]
+            assert security["readOnlyRootFilesystem"] is True, name
+            assert security["allowPrivilegeEscalation"] is False, name
+            assert security["capabilities"]["drop"] == ["ALL"], name
+            mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+            assert mounts.get("/tmp") in tmp_volumes, f"{name}: /tmp is not an emptyDir"
+            assert container["resources"]["requests"], name
+            assert container["resources"]["limits"]["memory"], name
 
 
-def hook(path: Path) -> tuple[set[str], int]:
-    text = path.read_text()
-    events = re.search(r'"helm\.sh/hook":\s*(\S+)', text)
-    weight = re.search(r'"helm\.sh/hook-weight":\s*"(-?\d+)"', text)
-    assert events is not None, f"{path.name} is not a Helm hook"
-    assert weight is not None, f"{path.name} has no hook weight"
-    return set(events.group(1).split(",")), int(weight.group(1))
+def hook(obj: dict[str, Any]) -> tuple[set[str], int]:
+    annotations = obj["metadata"].get("annotations", {})
+    assert "helm.sh/hook" in annotations, f"{obj['kind']} is not a Helm hook"
+    return set(annotations["helm.sh/hook"].split(",")), int(annotations["helm.sh/hook-weight"])
 
 
 def test_migration_job_is_a_pre_install_and_pre_upgrade_hook_after_its_config() -> None:
-    events, job_weight = hook(TEMPLATES / "migrate-job.yaml")
+    objects = render()
+    job = find(objects, "Job")
+    events, job_weight = hook(job)
     assert events == {"pre-install", "pre-upgrade"}
-    job = (TEMPLATES / "migrate-job.yaml").read_text()
-    assert 'include "callgrade.envFrom"' in job
+    assert job["spec"]["template"]["spec"]["restartPolicy"] == "Never"
     # The Job reads the Secret and ConfigMap; on a first install they must exist before it runs.
-    for dependency in ["secret.yaml", "configmap.yaml"]:
-        dep_events, dep_weight = hook(TEMPLATES / dependency)
-        assert events <= dep_events, dependency
-        assert dep_weight < job_weight, f"{dependency} must be created before the migration Job"
-    assert "serviceAccountName" not in job, "the chart's service account does not exist yet at pre-install"
+    for kind in ("Secret", "ConfigMap"):
+        dep_events, dep_weight = hook(find(objects, kind))
+        assert events <= dep_events, kind
+        assert dep_weight < job_weight, f"the {kind} must be created before the migration Job"
+    # The chart's ServiceAccount is an ordinary resource, created after pre-install hooks.
+    assert "serviceAccountName" not in job["spec"]["template"]["spec"]
+    assert not [o for o in render({"migrations": {"enabled": False}}) if o["kind"] == "Job"]
