@@ -106,17 +106,24 @@ class Phrases:
     transcripts hold); `group()` gives the lower-cased words.
     """
 
-    __slots__ = ("_compiled",)
+    __slots__ = ("_compiled", "_seen")
 
     def __init__(self, pattern: str) -> None:
         self._compiled = re.compile(pattern)
+        self._seen: dict[str, re.Match[str] | None] = {}
 
     @property
     def pattern(self) -> str:
         return self._compiled.pattern
 
     def search(self, text: str) -> re.Match[str] | None:
-        return self._compiled.search(text.lower())
+        # Several checks ask the same pattern about the same turn; remember the last few hundred.
+        if text in self._seen:
+            return self._seen[text]
+        if len(self._seen) > 512:
+            self._seen.clear()
+        found = self._seen[text] = self._compiled.search(text.lower())
+        return found
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self._compiled.finditer(text.lower())

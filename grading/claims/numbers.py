@@ -52,6 +52,9 @@ _WORD_ALTERNATION: Final = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, re
 _RUN: Final = re.compile(
     rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"
 )
+_ANY_NUMBER_WORD: Final = re.compile(
+    r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand)\b"
+)
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = re.compile(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
 _RESTART: Final = re.compile(
@@ -172,8 +175,15 @@ def _restart(match: re.Match[str]) -> str:
 @lru_cache(maxsize=4096)
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
-    text = _THOUSANDS.sub("", text.casefold())
-    text = _RUN.sub(_rewrite, text)
-    text = _RESTART.sub(_restart, text)
-    text = _O_CLOCK.sub(r"\1:00", text)
-    return _HALF_PAST.sub(_half_past, text)
+    text = text.casefold()
+    if "," in text:
+        text = _THOUSANDS.sub("", text)
+    if _ANY_NUMBER_WORD.search(text):
+        text = _RUN.sub(_rewrite, text)
+    if "..." in text or "…" in text or "-" in text:
+        text = _RESTART.sub(_restart, text)
+    if "clock" in text:
+        text = _O_CLOCK.sub(r"\1:00", text)
+    if "past" in text or "after" in text or " to " in text or "till" in text:
+        text = _HALF_PAST.sub(_half_past, text)
+    return text
