@@ -8,6 +8,7 @@ Transcripts come from speech recognition: punctuation is unreliable, case is arb
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
@@ -49,6 +50,12 @@ def _sentences(text: str) -> tuple[str, ...]:
 def words(text: str) -> list[str]:
     """Lower-case word tokens, apostrophes kept inside words ("don't")."""
     return _WORD.findall(text.casefold().replace("’", "'"))
+
+
+@lru_cache(maxsize=4096)
+def word_bag(text: str) -> Counter[str]:
+    """The words of a turn with their counts (shared, cached: do not change it)."""
+    return Counter(words(text))
 
 
 def content_words(text: str) -> set[str]:

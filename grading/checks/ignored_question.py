@@ -21,7 +21,6 @@ to the agent's reply that skipped the question, quoting its first sentence.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
@@ -29,7 +28,7 @@ from grading.checks.outcome import CALLER_GAVE_UP
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Turn
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, words
+from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, word_bag
 
 QUESTION_START: Final = re.compile(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
@@ -133,7 +132,7 @@ def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
     earlier = [t.text for t in turns[:reply_index] if t.speaker == "agent"]
     if not earlier:
         return False
-    return overlap(Counter(words(earlier[-1])), Counter(words(turns[reply_index].text))) >= OVERLAP
+    return overlap(word_bag(earlier[-1]), word_bag(turns[reply_index].text)) >= OVERLAP
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:

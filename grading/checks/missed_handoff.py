@@ -125,6 +125,8 @@ def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
 
 
 def _asks(pattern: Pattern, text: str) -> bool:
+    if pattern.search(text) is None:
+        return False
     for match in pattern.finditer(text):
         if not NEGATED.search(text[: match.start()][-40:]):
             return True

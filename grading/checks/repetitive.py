@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Final
 
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import words
+from grading.speech import word_bag
 
 OVERLAP: Final = 0.9
 
@@ -32,7 +32,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     replies: list[tuple[int, Counter[str]]] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker == "agent":
-            bag = Counter(words(turn.text))
+            bag = word_bag(turn.text)
             if bag:
                 replies.append((index, bag))
     failures: list[Failure] = []
