@@ -139,6 +139,23 @@ def dispatch(args: argparse.Namespace, settings: Settings) -> int:
                 "CALLGRADE_BROKER_URL is not set: without a broker, `callgrade serve` runs the worker "
                 "threads itself; set an amqp:// or redis:// URL to run separate workers"
             )
+        if settings.worker_metrics_port:
+            from service.metrics import default_metrics, serve_metrics
+
+            try:
+                port, stop_metrics = serve_metrics(
+                    default_metrics(), settings.host, settings.worker_metrics_port
+                )
+            except OSError as exc:
+                raise CommandError(
+                    f"cannot serve worker metrics on {settings.host}:{settings.worker_metrics_port} ({exc}); "
+                    "set CALLGRADE_WORKER_METRICS_PORT to a free port, or 0 to turn it off"
+                ) from exc
+            print(f"worker metrics on http://{settings.host}:{port}/metrics", flush=True)
+            try:
+                return run_worker(settings)
+            finally:
+                stop_metrics()
 
         return run_worker(settings)
     if command == "serve":

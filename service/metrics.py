@@ -16,6 +16,8 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
@@ -132,6 +134,39 @@ class Metrics:
             except Exception:  # a failing sampler must not break the scrape
                 log.warning("metrics.sampler_failed", exc_info=True)
         return generate_latest(self.registry)
+
+
+def serve_metrics(metrics: Metrics, host: str, port: int) -> tuple[int, Callable[[], None]]:
+    """Serve `GET /metrics` on host:port from a daemon thread, for processes without the API (the
+    `callgrade worker`): grading and judge metrics are counted where the work happens. Returns the
+    bound port (useful with port 0) and a stop function."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            if self.path.split("?")[0] != "/metrics":
+                self.send_error(404)
+                return
+            body = metrics.render()
+            self.send_response(200)
+            self.send_header("Content-Type", CONTENT_TYPE)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:  # stdlib's signature
+            return  # scrapes are not worth a log line
+
+    server = ThreadingHTTPServer((host, port), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="callgrade-metrics", daemon=True)
+    thread.start()
+
+    def stop() -> None:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+    return int(server.server_address[1]), stop
 
 
 _default: Metrics | None = None

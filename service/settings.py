@@ -65,6 +65,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     # Work.
     worker_threads: PositiveInt = 4
+    worker_metrics_port: Annotated[int, Meta(ge=0, le=65535)] = 9100
+    """`callgrade worker` serves its own /metrics here (on `host`); 0 turns it off."""
     grading_max_retries: Annotated[int, Meta(ge=0)] = 5
     grading_min_backoff_ms: PositiveInt = 1000
     grading_max_backoff_ms: PositiveInt = 60_000
