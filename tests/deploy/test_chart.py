@@ -26,7 +26,7 @@ import yaml
 from service.cli import build_parser
 from service.settings import Settings, env_name, load_settings
 from tests.conftest import LiveServer
-from tests.deploy.gotemplate import RenderFailed, manifests, render_chart
+from tests.deploy.gotemplate import RenderFailed, manifests, merge, render_chart
 
 ROOT = Path(__file__).resolve().parents[2]
 CHART = ROOT / "helm" / "callgrade"
@@ -79,8 +79,6 @@ def documented_install_values() -> dict[str, Any]:
 
 def render(overrides: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """The chart's objects for the documented install, with `overrides` on top."""
-    from tests.deploy.gotemplate import merge
-
     return manifests(render_chart(CHART, merge(documented_install_values(), overrides or {})))
 
 
