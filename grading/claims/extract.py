@@ -206,6 +206,27 @@ def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str
         add("street", street, match, (number,) if number else ())
 
 
+_PRICE_WORDS: Final = (
+    "cheap",
+    "moderate",
+    "expensiv",
+    "pricey",
+    "upscale",
+    "high-end",
+    "costly",
+    "budget",
+    "mid",
+)
+_FREE_HINTS: Final = ("free", "complimentary", "charge", "cost", "includ", "house", "waived")
+_OFFER_VERBS: Final = ("offer", "provide", "have", "has ", "feature", "run", "host")
+_LANDMARK_HINTS: Final = ("next to", "behind", "across", "opposite", "beside", "front of", "corner")
+
+
+def _has_any(text: str, needles: tuple[str, ...]) -> bool:
+    """A substring test that spares a full pattern on sentences that cannot match it."""
+    return any(needle in text for needle in needles)
+
+
 def _taken(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(start < e and s < end for s, e in spans)
 
@@ -257,7 +278,7 @@ DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
 MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
-NUMERIC_HINT: Final = re.compile(r"\d|noon|midday|midnight")
+NUMERIC_HINT: Final = re.compile(r"[0-9]|noon|midday|midnight")
 STREET_HINT: Final = re.compile(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
 
 
@@ -368,15 +389,15 @@ def _extract_words(
 
     if not streets_done and STREET_HINT.search(text):
         _streets(text, add)
-    for match in PRICE_LEVEL.finditer(text):
+    for match in PRICE_LEVEL.finditer(text) if _has_any(text, _PRICE_WORDS) else ():
         add("price_level", PRICE_LEVELS[match.group(1)], match)
-    for match in FREE.finditer(text):
+    for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
         add("free", "free", match, _free_subject(text, match))
-    for match in OFFER.finditer(text):
+    for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(match.group(1))))
         if offered:
             add("offer", "offer", match, offered)
-    for match in LANDMARK.finditer(text):
+    for match in LANDMARK.finditer(text) if _has_any(text, _LANDMARK_HINTS) else ():
         place = tuple(sorted(content_words(match.group(1))))
         if place:
             add("landmark", " ".join(place), match, place)

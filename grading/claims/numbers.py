@@ -53,8 +53,10 @@ _RUN: Final = re.compile(
     rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"
 )
 _ANY_NUMBER_WORD: Final = re.compile(
-    r"\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty|hundred|thousand)\b"
+    r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fourty|fifty|"
+    r"sixty|seventy|eighty|ninety|hundred|thousand"
 )
+"""A loose test (it also finds "someone"): the exact rewrite runs only when it passes."""
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = re.compile(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
 _RESTART: Final = re.compile(
