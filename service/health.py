@@ -2,7 +2,10 @@
 
 - `GET /healthz` → 200 `{"status": "ok"}` whenever the process can answer: for a liveness probe.
 - `GET /readyz` → 200 when the database answers, the schema is current and the broker is reachable;
-  503 otherwise, with each check's result so an operator sees which one failed. It recovers by
+  503 otherwise, with each check's result so an operator sees which one failed.
+  `GET /readyz?ignore=broker` still reports the broker but does not fail on it: the API's request
+  path commits calls and their jobs to PostgreSQL only (the outbox), so a Kubernetes readiness probe
+  may use it to keep accepting webhooks through a broker outage. It recovers by
   itself: a database that comes back makes the next probe pass (pool connections are checked on
   checkout and replaced).
 - `GET /metrics` → the Prometheus text format (service.metrics).
@@ -12,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 import anyio.to_thread
 import msgspec
 from litestar import Request, Response, get
 from litestar.openapi.spec import SecurityRequirement
+from litestar.params import Parameter
 from psycopg_pool import AsyncConnectionPool
 
+from service.errors import InvalidInput
 from service.metrics import CONTENT_TYPE, Metrics
 from service.migrate import schema_is_current_async
 
@@ -67,12 +72,26 @@ async def healthz() -> Health:
 
 
 @get("/readyz", tags=["ops"], summary="Readiness: database, schema and broker", security=NO_KEY)
-async def readyz(request: Request[Any, Any, Any]) -> Response[Readiness]:
+async def readyz(
+    request: Request[Any, Any, Any],
+    ignore: Annotated[
+        str | None,
+        Parameter(
+            description="Comma-separated checks to report without gating on, e.g. `broker`: the API's "
+            "request path commits to PostgreSQL only, so a load balancer may keep API pods in service "
+            "through a broker outage while operators still see it here."
+        ),
+    ] = None,
+) -> Response[Readiness]:
     pool: AsyncConnectionPool = request.app.state.pool
     broker_check: Callable[[], bool] | None = request.app.state.broker_check
     (database, schema), broker = await asyncio.gather(check_database(pool), check_broker(broker_check))
     checks = {"database": database, "schema": schema, "broker": broker}
-    ok = all(v == "ok" for v in checks.values())
+    ignored = {name.strip() for name in (ignore or "").split(",") if name.strip()}
+    unknown = ignored - checks.keys()
+    if unknown:
+        raise InvalidInput("ignore", f"unknown check {sorted(unknown)[0]!r}; checks are {', '.join(checks)}")
+    ok = all(v == "ok" for name, v in checks.items() if name not in ignored)
     return Response(
         Readiness(status="ok" if ok else "unavailable", checks=checks), status_code=200 if ok else 503
     )

@@ -116,3 +116,10 @@ def test_readyz_fails_when_the_broker_is_unreachable(
     assert response.status_code == 503
     assert response.json()["checks"]["broker"].startswith("unreachable")
     assert response.json()["checks"]["database"] == "ok"
+    # A probe may choose not to gate on the broker; the check is still reported.
+    lenient = httpx.get(f"{server.url}/readyz?ignore=broker", timeout=15)
+    assert lenient.status_code == 200
+    assert lenient.json()["checks"]["broker"].startswith("unreachable")
+    unknown = httpx.get(f"{server.url}/readyz?ignore=disk", timeout=15)
+    assert unknown.status_code == 422
+    assert unknown.json()["field"] == "ignore"
