@@ -378,6 +378,36 @@ def test_probes_answer_on_a_running_api(
     assert "callgrade_http_requests_total" in metrics.text
 
 
+def test_worker_pods_are_scraped_where_the_worker_serves_its_metrics() -> None:
+    """`callgrade worker` serves /metrics on CALLGRADE_HOST:CALLGRADE_WORKER_METRICS_PORT; the pod's
+    annotation, its named port and its settings must agree, and the path must answer."""
+    from prometheus_client import CollectorRegistry
+
+    from service.metrics import Metrics, serve_metrics
+
+    objects = render()
+    pod = find(objects, "Deployment", "callgrade-worker")["spec"]["template"]
+    container = pod["spec"]["containers"][0]
+    environ = {
+        **find(objects, "ConfigMap")["data"],
+        **find(objects, "Secret")["stringData"],
+        **{e["name"]: e["value"] for e in container["env"]},
+    }
+    settings = load_settings(environ)
+    assert settings.host == "0.0.0.0", "metrics on the pod's loopback cannot be scraped"
+    annotations = pod["metadata"]["annotations"]
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert int(annotations["prometheus.io/port"]) == ports["metrics"] == settings.worker_metrics_port
+    port, stop = serve_metrics(Metrics(CollectorRegistry()), "127.0.0.1", 0)
+    try:
+        response = httpx.get(f"http://127.0.0.1:{port}{annotations['prometheus.io/path']}")
+    finally:
+        stop()
+    assert response.status_code == 200
+    assert "callgrade_grading_jobs_total" in response.text
+
+
 def test_ingress_exposes_the_api_and_webhooks_but_not_ops_routes() -> None:
     objects = render({"ingress": {"enabled": True, "hosts": ["callgrade.example.com"]}})
     ingress = find(objects, "Ingress")
