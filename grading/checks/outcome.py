@@ -96,8 +96,9 @@ _last: list[tuple[Call, Outcome]] = []
 def read_outcome(call: Call) -> Outcome:
     """The call's resolution evidence; several checks ask for it, so the last call's answer is
     kept (by identity: calls are not changed while they are graded)."""
-    if _last and _last[0][0] is call:
-        return _last[0][1]
+    entry = _last[0] if _last else None  # one read: another thread may replace it meanwhile
+    if entry is not None and entry[0] is call:
+        return entry[1]
     outcome = _read_outcome(call)
     _last[:] = [(call, outcome)]
     return outcome

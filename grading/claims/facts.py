@@ -8,6 +8,7 @@ identity for the few sheets a worker grades against at a time.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Final
 
@@ -42,19 +43,23 @@ class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
 
 _CACHE_SIZE: Final = 64
 _cache: OrderedDict[int, tuple[FactSheet, FactIndex]] = OrderedDict()
+_lock = threading.Lock()
+"""Workers grade on several threads; the cache's order bookkeeping must not interleave."""
 
 
 def index_facts(fact_sheet: FactSheet) -> FactIndex:
     """The index of `fact_sheet` (cached by identity; see the module docstring)."""
     key = id(fact_sheet)
-    cached = _cache.get(key)
-    if cached is not None and cached[0] is fact_sheet:
-        _cache.move_to_end(key)
-        return cached[1]
+    with _lock:
+        cached = _cache.get(key)
+        if cached is not None and cached[0] is fact_sheet:
+            _cache.move_to_end(key)
+            return cached[1]
     index = _build(fact_sheet)
-    _cache[key] = (fact_sheet, index)
-    if len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
+    with _lock:
+        _cache[key] = (fact_sheet, index)
+        if len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
     return index
 
 
