@@ -103,6 +103,9 @@ def stem(word: str) -> str:
     return SYNONYMS.get(word, word)
 
 
+_UNSEEN: Final = object()
+
+
 class Phrases:
     """A case-insensitive phrase pattern that matches on the lower-cased text.
 
@@ -125,12 +128,14 @@ class Phrases:
 
     def search(self, text: str) -> re.Match[str] | None:
         # Several checks ask the same pattern about the same turn; remember the last few hundred.
-        if text in self._seen:
-            return self._seen[text]
+        # One lookup, not "in" then "[]": another thread may clear the memo in between.
+        found = self._seen.get(text, _UNSEEN)
+        if found is not _UNSEEN:
+            return found  # pyright: ignore[reportReturnType]  (only matches and None are stored)
         if len(self._seen) > 512:
             self._seen.clear()
-        found = self._seen[text] = self._compiled.search(text.lower())
-        return found
+        match = self._seen[text] = self._compiled.search(text.lower())
+        return match
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self._compiled.finditer(text.lower())
