@@ -136,7 +136,7 @@ APPOINTMENT_CONTEXT: Final = re.compile(
 DATED: Final = re.compile(
     r"\b(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:\d+|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
-    r"|twelfth)(?:st|nd|rd|th)?)\b",
+    r"|twelfth)(?:st|nd|rd|th)?)s?\b",
     re.IGNORECASE,
 )
 """A day or date beside a time: probably a slot, unless the clause is about something unknown."""
@@ -380,7 +380,9 @@ def _topic_severity(fact: IndexedFact) -> Severity:
     return "critical" if fact.fact.topic in CRITICAL_TOPICS else "major"
 
 
-def _open_day_claims(sentence: str, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
+def _open_day_claims(
+    sentence: str, index: FactIndex, asked_if_open: bool = False
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """ "We're open Sunday" / "closed on Saturdays", clause by clause, against the sheet's days."""
     claimed_open: set[int] = set()
     claimed_closed: set[int] = set()
@@ -392,7 +394,8 @@ def _open_day_claims(sentence: str, index: FactIndex) -> tuple[Tag, Severity, In
             continue
         if CLOSED_WORDS.search(clause):
             claimed_closed |= days
-        elif OPEN_CLAIM.search(clause):
+        elif OPEN_CLAIM.search(clause) or asked_if_open:
+            # "Are you open Sunday?" "Yep, Sundays ten to four." says open without the word
             claimed_open |= days
     if not claimed_open and not claimed_closed:
         return None
@@ -484,10 +487,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             context_words = caller_words | turn_words
             booking = bool(BOOKING_OUTCOME.search(sentence))
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
-            open_day = _open_day_claims(sentence, index)
+            affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
+            asked_if_open = affirming and bool(OPEN_CLAIM.search(previous_caller.lower()))
+            open_day = _open_day_claims(sentence, index, asked_if_open)
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
-            affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
             for claim in claims:
                 if booking and claim.kind in {"money", "quantity"}:
                     continue
