@@ -30,6 +30,12 @@ NEXT_STEP: Final = compile_phrases(
         r"(?:have|get|ask) (?:someone|somebody|a (?:person|manager|dentist|doctor|technician|team member)|"
         r"the (?:office|manager|team|doctor|dentist)) (?:call|contact|reach|get back to) you",
         r"(?:call|ring|text|email) you back",
+        r"(?:will|'ll|can|is going to|are going to) (?:call|text|email|contact|ring) you",
+        r"(?:will|'ll) (?:reach out|get back) to you",
+        r"i can (?:note|pass|send|leave|put in|flag|add)",
+        r"(?:will|'ll|can|is going to|are going to) (?:call|text|email|contact|ring) you",
+        r"(?:will|'ll) (?:reach out|get back) to you",
+        r"i can (?:note|pass|send|leave|put in|flag|add)",
         r"callback",
         r"call back",
         r"get back to you",

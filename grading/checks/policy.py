@@ -54,6 +54,7 @@ MONEY_SPOKEN: Final = re.compile(
 CALLBACK: Final = compile_phrases(
     [
         r"call(?:ing)? you back",
+        r"(?:will|'ll|can) (?:call|text|contact|ring) you",
         r"callback",
         r"call back",
         r"(?:have|get) (?:someone|somebody|\w+) (?:call|contact|reach)",
