@@ -271,12 +271,13 @@ own phone number and postcode, so a different one is a wrong fact even when the 
 name whose it is ("you can reach us at ...")."""
 
 
-def _last_discussed(facts: list[IndexedFact], history: list[set[str]]) -> IndexedFact | None:
+def _last_discussed(facts: list[IndexedFact], history: list[str]) -> IndexedFact | None:
     """The only candidate, or the one whose subject the conversation mentioned most recently."""
     unique = list({id(fact): fact for fact in facts}.values())
     if len(unique) == 1:
         return unique[0]
-    for words in reversed(history):
+    for text in reversed(history):
+        words = content_words(text)
         mentioned = [fact for fact in unique if (fact.words - GENERIC) & words]
         if len(mentioned) == 1:
             return mentioned[0]
@@ -289,7 +290,7 @@ def _judge_claim(
     index: FactIndex,
     sentence_words: set[str],
     context_words: set[str],
-    history: list[set[str]] | None = None,
+    history: list[str] | None = None,
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """None when the claim stands; otherwise the tag, severity and the fact it contradicts."""
     history = history or []
@@ -449,10 +450,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     caller_values: dict[str, list[object]] = {}
     previous_caller = ""
     previous_caller_values: dict[str, list[object]] = {}
-    history: list[set[str]] = []
+    history: list[str] = []
     tool_values: dict[str, list[object]] = {}
     for position, turn in enumerate(call.turns):
-        history.append(content_words(turn.text))
+        history.append(turn.text)
         if turn.speaker == "caller":
             # Only values can be echoed (see _seen), and values need digits once spoken numbers are read.
             found = (
@@ -464,11 +465,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         if turn.tool_calls:
             tool_values = _tool_values(call, position)
-        caller_words = content_words(previous_caller)
-        for earlier in call.turns[max(0, position - 3) : position]:
-            caller_words |= content_words(earlier.text)
         worst: dict[Tag, tuple[Severity, Failure]] = {}
-        turn_words = content_words(turn.text)
+        context_words: set[str] | None = None  # built on the first sentence that needs it
         for spoken in sentences(turn.text):
             sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
             claims = extract(sentence)
@@ -484,7 +482,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if len(sentence_words - GENERIC) <= 2:
                 # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
                 sentence_words |= content_words(previous_caller)
-            context_words = caller_words | turn_words
+            if context_words is None:
+                context_words = content_words(previous_caller) | content_words(turn.text)
+                for earlier in call.turns[max(0, position - 3) : position]:
+                    context_words |= content_words(earlier.text)
             booking = bool(BOOKING_OUTCOME.search(sentence))
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
