@@ -3,7 +3,11 @@ on CI): reachability, and a message sent through the broker is processed by a wo
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import dramatiq
 import pytest
@@ -73,3 +77,20 @@ def test_unreachable_brokers_are_reported_not_raised() -> None:
             assert not broker_is_reachable(broker)
         finally:
             broker.close()
+
+
+def test_broker_tests_fail_instead_of_skipping_on_ci(tmp_path: Path) -> None:
+    """Run one broker test in a child pytest with CI=true and no broker URLs: it must fail."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CALLGRADE_TEST_")}
+    env["CI"] = "true"
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{__file__}::test_redis_broker"],
+        env=env,
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1, result.stdout
+    assert "CALLGRADE_TEST_REDIS_URL must be set on CI" in result.stdout
