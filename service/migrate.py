@@ -93,7 +93,7 @@ def discover(directory: Path | None = None) -> list[Migration]:
 
 
 def applied(conn: Connection) -> list[AppliedMigration]:
-    if not conn.execute(TABLE_EXISTS).fetchone() == (True,):
+    if conn.execute(TABLE_EXISTS).fetchone() != (True,):
         return []
     return [AppliedMigration(*row) for row in conn.execute(APPLIED).fetchall()]
 
