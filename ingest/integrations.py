@@ -7,9 +7,11 @@
 - Secrets are verification keys and are stored as given (an HMAC key must be usable as is). They are
   never returned and never logged: responses show a fingerprint per secret (the first 12 hex digits
   of its SHA-256), enough to tell them apart and to name one for removal.
-- Rotation: every stored secret is active at once. `POST /v1/integrations/{id}/secrets {"secret"}`
-  adds one; `DELETE /v1/integrations/{id}/secrets/{fingerprint}` removes one. Removing the last
-  secret is refused (409): an integration that can verify nothing would reject every webhook.
+- Rotation: every stored secret is active at once (the webhook route caches an integration for a
+  few seconds per process; see `ingest.webhooks.IntegrationCache`).
+  `POST /v1/integrations/{id}/secrets {"secret"}` adds one;
+  `DELETE /v1/integrations/{id}/secrets/{fingerprint}` removes one. Removing the last secret is
+  refused (409): an integration that can verify nothing would reject every webhook.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 
 from ingest.platforms import PayloadRejected, validate_options
+from ingest.webhooks import integration_cache
 from service.auth import Principal, require
 from service.errors import Conflict, InvalidInput, NotFound
 from service.settings import Settings
@@ -218,6 +221,7 @@ async def add_secret(
         await conn.execute(
             SET_SECRETS, {"tenant_id": principal.tenant_id, "id": integration_id, "secrets": Jsonb(secrets)}
         )
+    integration_cache(request).forget(integration_id)
     return _view((*row[:2], secrets, *row[3:]), webhook_url(settings, request, integration_id))
 
 
@@ -247,6 +251,7 @@ async def remove_secret(
         await conn.execute(
             SET_SECRETS, {"tenant_id": principal.tenant_id, "id": integration_id, "secrets": Jsonb(remaining)}
         )
+    integration_cache(request).forget(integration_id)
     return _view((*row[:2], remaining, *row[3:]), webhook_url(settings, request, integration_id))
 
 

@@ -8,14 +8,15 @@ received (`ingest.platforms.receive`), is the authentication. In order:
    A well-signed body we cannot use → 422 naming the field; Twilio's API unreachable → 503, so the
    platform delivers again; a verified event that is not end-of-call → 200 `{"status": "ignored"}`.
 3. The translated Call passes the same checks as `POST /v1/calls` (422 otherwise).
-4. A repeat of (source, external_id) → 200 with the first call's id; nothing is written (Retell's
-   `call_ended` and `call_analyzed` for one call end as one call this way).
-5. The raw body goes to the blob store *before* any row points to it, under
-   `raw/{tenant}/{call_id}/{event}-{sha256[:12]}.json`. If the request dies after the blob and
-   before the commit, the blob is an orphan under a call id that never existed: harmless.
-6. One statement stores the call row and its grading job (`ingest.calls.store_call`); then 202
-   `{id, status}`. Two identical deliveries racing both reach step 6 and the unique
-   (tenant, source, external_id) leaves one call: the loser answers 200 with the winner's id.
+4. The raw body goes to the blob store *before* any row points to it, under
+   `raw/{tenant}/{day}/{call_id}-{event}-{sha256[:12]}.json`, with no database connection held. If
+   the request dies after the blob and before the commit, the blob is an orphan under a call id that
+   never existed: harmless.
+5. One statement stores the call row and its grading job (`ingest.calls.store_call`); then 202
+   `{id, status}`. A repeat of (source, external_id) — a platform's retry, Retell's `call_analyzed`
+   after `call_ended`, or identical deliveries racing — inserts nothing and answers 200 with the
+   first call's id; its raw body stays in the store unreferenced (an audit trail of the delivery,
+   and cheaper than a duplicate check before every write).
 
 Publishing to the broker is not in this path: the outbox relay does it after commit.
 Each outcome is counted in `callgrade_webhooks_total{platform, outcome}` and logged without the
@@ -38,10 +39,10 @@ import structlog
 from litestar import Request, Response, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, SkipValidation
-from psycopg import AsyncConnection
+from psycopg_pool import AsyncConnectionPool
 
 from grading.validation import InvalidDocumentError, check_call
-from ingest.calls import CallStatus, find_call, store_call
+from ingest.calls import CallStatus, store_call
 from ingest.fact_sheets import invalid
 from ingest.platforms import (
     Accepted,
@@ -64,6 +65,8 @@ select tenant_id, platform, secrets, agent, agents, options from integrations wh
 """
 
 HTTP_STATE_KEY = "webhook_http_client"
+CACHE_STATE_KEY = "webhook_integration_cache"
+INTEGRATION_CACHE_SECONDS = 5.0
 EVENT_IN_KEY = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -82,9 +85,14 @@ class WebhookAck(msgspec.Struct, kw_only=True, omit_defaults=True):
     reason: str | None = None
 
 
-def raw_blob_key(tenant_id: uuid.UUID, call_id: uuid.UUID, event: str, body: bytes) -> str:
+def raw_blob_key(
+    tenant_id: uuid.UUID, call_id: uuid.UUID, event: str, body: bytes, received: datetime
+) -> str:
+    """`raw/{tenant}/{received day}/{call_id}-{event}-{sha256[:12]}.json`: one folder per tenant and
+    day (a folder per call would cost a directory creation per webhook on a file store)."""
     event_part = EVENT_IN_KEY.sub("_", event).strip("._") or "event"
-    return f"raw/{tenant_id}/{call_id}/{event_part}-{hashlib.sha256(body).hexdigest()[:12]}.json"
+    digest = hashlib.sha256(body).hexdigest()[:12]
+    return f"raw/{tenant_id}/{received:%Y-%m-%d}/{call_id}-{event_part}-{digest}.json"
 
 
 def public_url(settings: Settings, request: Request[Any, Any, Any]) -> str:
@@ -105,20 +113,61 @@ def http_client(request: Request[Any, Any, Any]) -> httpx.AsyncClient:
     return client
 
 
+class IntegrationCache:
+    """Integrations by id for `INTEGRATION_CACHE_SECONDS`, so a burst of webhooks does not read the
+    same row for every delivery. The cost: a secret removed by rotation stays valid for at most that
+    long in *other* API processes (the process that changes an integration forgets it at once), and
+    a new secret may take as long to be accepted there: add the new secret a few seconds before the
+    platform starts signing with it, as any rotation wants."""
+
+    def __init__(self) -> None:
+        self._entries: dict[uuid.UUID, tuple[float, uuid.UUID, IntegrationConfig]] = {}
+
+    def get(self, integration_id: uuid.UUID) -> tuple[uuid.UUID, IntegrationConfig] | None:
+        entry = self._entries.get(integration_id)
+        if entry is None or time.monotonic() - entry[0] > INTEGRATION_CACHE_SECONDS:
+            return None
+        return entry[1], entry[2]
+
+    def forget(self, integration_id: uuid.UUID) -> None:
+        """Drop one entry (this process changed the integration)."""
+        self._entries.pop(integration_id, None)
+
+    def put(self, integration_id: uuid.UUID, tenant_id: uuid.UUID, config: IntegrationConfig) -> None:
+        if len(self._entries) > 10_000:
+            self._entries.clear()
+        self._entries[integration_id] = (time.monotonic(), tenant_id, config)
+
+
+def integration_cache(request: Request[Any, Any, Any]) -> IntegrationCache:
+    cache = request.app.state.get(CACHE_STATE_KEY)
+    if not isinstance(cache, IntegrationCache):
+        cache = IntegrationCache()
+        request.app.state[CACHE_STATE_KEY] = cache
+    return cache
+
+
 async def load_integration(
-    conn: AsyncConnection[Any], integration_id: str
+    pool: AsyncConnectionPool[Any], cache: IntegrationCache, integration_id: str
 ) -> tuple[uuid.UUID, IntegrationConfig]:
+    """The integration's tenant and configuration, or NotFound (also for an id that is no UUID)."""
     try:
         parsed = uuid.UUID(integration_id)
     except ValueError:
         raise NotFound("no such integration") from None
-    row = await (await conn.execute(LOAD_INTEGRATION, {"id": parsed})).fetchone()
+    cached = cache.get(parsed)
+    if cached is not None:
+        return cached
+    async with pool.connection() as conn:
+        row = await (await conn.execute(LOAD_INTEGRATION, {"id": parsed})).fetchone()
     if row is None:
         raise NotFound("no such integration")
     tenant_id, platform, secrets, agent, agents, options = row
-    return tenant_id, IntegrationConfig(
+    config = IntegrationConfig(
         platform=platform, secrets=secrets, agent=agent, agents=agents, options=options
     )
+    cache.put(parsed, tenant_id, config)
+    return tenant_id, config
 
 
 @post(
@@ -130,18 +179,20 @@ async def load_integration(
 async def receive_webhook(
     integration_id: FromPath[str],
     request: Request[Any, Any, Any],
-    conn: NamedDependency[AsyncConnection[Any]],
     settings: NamedDependency[Settings],
     blobs: NamedDependency[SkipValidation[BlobStore]],
     metrics: NamedDependency[Metrics],
 ) -> Response[WebhookAck]:
     started = time.perf_counter()
-    tenant_id, integration = await load_integration(conn, integration_id)
+    pool: AsyncConnectionPool[Any] = request.app.state.pool
+    tenant_id, integration = await load_integration(pool, integration_cache(request), integration_id)
     platform = integration.platform
     body = await request.body()
     delivery = WebhookRequest(
         body=body, headers=dict(request.headers.items()), url=public_url(settings, request)
     )
+
+    now = datetime.now(UTC)
 
     def outcome(name: str, **context: Any) -> None:
         metrics.webhooks.labels(platform, name).inc()
@@ -153,7 +204,7 @@ async def receive_webhook(
         result = await receive(
             delivery,
             integration,
-            now=datetime.now(UTC),
+            now=now,
             http=http_client(request),
             twilio_api_base_url=settings.twilio_api_base_url,
             tolerance_seconds=settings.webhook_tolerance_seconds,
@@ -180,22 +231,21 @@ async def receive_webhook(
         outcome("invalid", field=error.errors[0].field)
         raise invalid(error) from None
 
-    existing = await find_call(conn, tenant_id, call.source, call.external_id)
-    if existing is not None:
-        outcome("duplicate", call_id=str(existing.id), platform_event=result.event)
-        return _ack(existing.id, existing.status, duplicate=True)
-
+    # The raw body first, with no database connection held (the slowest step on a file store);
+    # then one statement. A repeat delivery leaves its raw body unreferenced, which is harmless and
+    # cheaper than a duplicate check before every write.
     call_id = uuid.uuid4()
-    blob_key = raw_blob_key(tenant_id, call_id, result.event, body)
+    blob_key = raw_blob_key(tenant_id, call_id, result.event, body, now)
     await anyio.to_thread.run_sync(blobs.put, blob_key, body, "application/json")
-    stored = await store_call(
-        conn,
-        tenant_id=tenant_id,
-        call=call,
-        call_id=call_id,
-        blob_key=blob_key,
-        integration_id=uuid.UUID(integration_id),
-    )
+    async with pool.connection() as conn:
+        stored = await store_call(
+            conn,
+            tenant_id=tenant_id,
+            call=call,
+            call_id=call_id,
+            blob_key=blob_key,
+            integration_id=uuid.UUID(integration_id),
+        )
     outcome(
         "accepted" if stored.created else "duplicate", call_id=str(stored.id), platform_event=result.event
     )
