@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
 
-
 _RECHECK_SECONDS = 0.25
 
 

@@ -1,9 +1,11 @@
 """The JSON schema of the judge's answer, sent as structured output (`response_format` json_schema,
 strict), and the JSON-mode fallback for servers that reject schemas.
 
-Kept free of descriptions: the rubric in the system message already says what every field means, and
-every schema token is paid on every request. Strict mode makes every field required; servers that
-ignore the schema are still read honestly by `parse.py` (an omitted dimension counts as its minimum).
+Kept free of descriptions and enums: the rubric in the system message already says what every field
+means and what range a score has, and every schema token is paid on every request (an out-of-range
+score is read as unreadable by `parse.py`, never clamped). Strict mode makes every field required;
+servers that ignore the schema are still read honestly by `parse.py` (an omitted dimension counts as
+its minimum).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
             "type": "object",
             "additionalProperties": False,
             "required": list(DIMENSIONS),
-            "properties": {name: {"type": "integer", "enum": [1, 2, 3, 4]} for name in DIMENSIONS},
+            "properties": {name: {"type": "integer"} for name in DIMENSIONS},
         },
         "failures": {
             "type": "array",

@@ -127,6 +127,18 @@ def naive_responder(honest: Callable[[RecordedRequest], dict[str, Any]]) -> Call
     return respond
 
 
+def _common_prefix_length(first: str, second: str) -> int:
+    """Binary search on slice equality: C-speed compares, so the fake stays cheap under load."""
+    low, high = 0, min(len(first), len(second))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if first[:middle] == second[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _prompt_text(body: dict[str, Any]) -> str:
     parts = [message.get("content") or "" for message in body.get("messages", [])]
     return "\n".join(parts)
@@ -191,14 +203,9 @@ class FakeOpenAIServer:
 
     def _cached_tokens(self, prompt: str) -> int:
         with self._lock:
-            best = 0
-            for earlier in self._prompts[-32:]:
-                limit = min(len(earlier), len(prompt))
-                index = 0
-                while index < limit and earlier[index] == prompt[index]:
-                    index += 1
-                best = max(best, index)
+            earlier_prompts = self._prompts[-32:]
             self._prompts.append(prompt)
+        best = max((_common_prefix_length(earlier, prompt) for earlier in earlier_prompts), default=0)
         tokens = best // 4
         return 0 if tokens < 1024 else tokens - tokens % 128
 
@@ -223,9 +230,22 @@ class FakeOpenAIServer:
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
+            def do_GET(self) -> None:
+                if self.path.rstrip("/") != "/v1/stats":
+                    self._send_json(404, {"error": {"message": "not found"}})
+                    return
+                with server._lock:
+                    stats = {"requests": len(server.requests), "peak_in_flight": server.peak_in_flight}
+                self._send_json(200, stats)
+
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", "0"))
                 raw = self.rfile.read(length)
+                if self.path.rstrip("/") == "/v1/stats/reset":
+                    with server._lock:
+                        server.peak_in_flight = 0
+                    self._send_json(200, {})
+                    return
                 if self.path.rstrip("/") != "/v1/chat/completions":
                     self._send_json(404, {"error": {"message": "not found"}})
                     return
@@ -314,3 +334,20 @@ class FakeOpenAIServer:
                 self.wfile.write(body)
 
         return Handler
+
+
+def main() -> None:
+    """Serve standalone (for benchmarks, so the fake's CPU is not the client's): prints the base URL
+    on stdout, answers good_answer() after `--latency` seconds, until killed."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="fake OpenAI-compatible server on loopback")
+    parser.add_argument("--latency", type=float, default=0.0)
+    arguments = parser.parse_args()
+    with FakeOpenAIServer(latency=arguments.latency) as server:
+        print(server.base_url, flush=True)
+        threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()
