@@ -5,7 +5,7 @@ judge's quotes come back as the call said them."""
 from __future__ import annotations
 
 from grading.engine import grade
-from grading.formats import Call
+from grading.formats import Call, ToolCall
 from grading.openai_judge import OpenAIJudgeConfig
 from grading.openai_judge.redaction import Redactor, luhn_valid
 from grading.openai_judge.sanitised import apply_substitutions
@@ -127,3 +127,30 @@ def test_paraphrased_quote_still_gets_its_placeholders_swapped() -> None:
     sanitised = apply_substitutions(text, Redactor(dental_fact_sheet()).find(text))
     assert sanitised.original_quote("YOUR EMAIL IS [EMAIL_1]") == "your email is jane.roe@example.com"
     assert sanitised.original_quote("email: [EMAIL_1]") == "email: jane.roe@example.com"
+
+
+def test_tool_arguments_and_results_are_redacted_too(
+    server: FakeOpenAIServer, make_judge: JudgeFactory
+) -> None:
+    call = make_call(
+        "Bright Smile Dental, how can I help?",
+        "Book me, I'm jane.roe@example.com.",
+        "Done.",
+        tools={
+            3: [
+                ToolCall(
+                    name="book_appointment",
+                    arguments={"email": "jane.roe@example.com", "phone": "415-555-2671"},
+                    result={"card_on_file": VISA_TEST},
+                )
+            ]
+        },
+    )
+    make_judge(redact="on").judge(call, dental_fact_sheet(), [])
+
+    sent = server.requests[0].transcript_message
+    assert (
+        'tool book_appointment {"email":"[EMAIL_1]","phone":"[PHONE_1]"} -> {"card_on_file":"[CARD_1]"}'
+        in sent
+    )
+    assert "jane.roe" not in sent
