@@ -136,6 +136,9 @@ def _rewrite(match: re.Match[str]) -> str:
     numbers = _cardinals(words)
     joined = re.search(r",|\band\b", raw) is not None
     if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59 and not joined:
+        if _priced(match):
+            # "two forty-nine per axle", "it costs one twenty": a price read in two groups
+            return f"{numbers[0]}{numbers[1]:02d}"
         return f"{numbers[0]}:{numbers[1]:02d}"
     if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
@@ -151,6 +154,23 @@ def _rewrite(match: re.Match[str]) -> str:
 
 
 _SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
+
+
+_PRICE_AFTER: Final = re.compile(
+    r"\s*(?:dollars?|bucks|per\b|each\b|a (?:night|month|visit|person)|plus tax)"
+)
+_PRICE_BEFORE: Final = re.compile(
+    r"(?:costs?|priced at|price is|fee is|charge is|pay|runs?|that'?ll be|comes to|total is|\$)\s*$"
+)
+
+
+def _priced(match: re.Match[str]) -> bool:
+    """Whether a pair of numbers is said as a price rather than a clock time."""
+    text = match.string
+    return bool(
+        _PRICE_AFTER.match(text, match.end())
+        or _PRICE_BEFORE.search(text[max(0, match.start() - 20) : match.start()])
+    )
 
 
 def _half_past(match: re.Match[str]) -> str:

@@ -22,6 +22,9 @@ from grading.claims.numbers import digits_for_speech
         ("between eight and ten", "between 8 and 10"),
         ("$1,200", "$1200"),
         ("zero one eight... uh, zero one eight three", "0183"),
+        ("brake pads are two forty-nine per axle", "brake pads are 249 per axle"),
+        ("it costs one twenty", "it costs 120"),
+        ("the appointment is nine thirty", "the appointment is 9:30"),
     ],
 )
 def test_spoken_numbers_become_digits(spoken: str, written: str) -> None:
