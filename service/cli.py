@@ -104,8 +104,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         print(f"callgrade: configuration error: {exc}", file=sys.stderr)
         return 2
+    # SIGTERM (Kubernetes, systemd, `kill`) during start-up becomes an orderly exit rather than a
+    # kill mid-way; `serve` and `worker` install their own graceful handling once running.
+    signal.signal(signal.SIGTERM, _raise_stopped)
     try:
         return dispatch(args, settings)
+    except _Stopped:
+        return 0
     except CommandError as exc:
         print(f"callgrade: {exc}", file=sys.stderr)
         return 1

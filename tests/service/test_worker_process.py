@@ -71,6 +71,10 @@ def test_worker_process_serves_metrics_and_stops_on_sigterm(
             assert 'callgrade_db_pool_connections{pool="worker",state="size"}' in text
             assert "callgrade_grading_jobs_total" in text
             assert httpx.get(f"http://127.0.0.1:{port}/other").status_code == 404
+            for _ in range(100):  # stop it once it is fully up, to test the running shutdown
+                if "worker.started" in log_path.read_text():
+                    break
+                time.sleep(0.1)
         finally:
             proc.send_signal(signal.SIGTERM)
             try:
@@ -82,3 +86,36 @@ def test_worker_process_serves_metrics_and_stops_on_sigterm(
                     proc.stdout.close()
     assert proc.returncode == 0, log_path.read_text()
     assert "worker.stopped" in log_path.read_text()
+
+
+@pytest.mark.redis
+def test_sigterm_during_start_up_is_an_orderly_exit(
+    redis_url: str, database_url: str, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CALLGRADE_")}
+    env.update(
+        {
+            "CALLGRADE_DATABASE_URL": database_url,
+            "CALLGRADE_BROKER_URL": redis_url,
+            "CALLGRADE_DATA_DIR": str(tmp_path),
+            "CALLGRADE_WORKER_METRICS_PORT": str(free_port()),
+        }
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "worker"],
+        env=env,
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("worker metrics on")
+        proc.send_signal(signal.SIGTERM)  # while the pool, broker and actors are still coming up
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        if proc.stdout is not None:
+            proc.stdout.close()
