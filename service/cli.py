@@ -106,7 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     # SIGTERM (Kubernetes, systemd, `kill`) during start-up becomes an orderly exit rather than a
     # kill mid-way; `serve` and `worker` install their own graceful handling once running.
-    signal.signal(signal.SIGTERM, _raise_stopped)
+    if threading.current_thread() is threading.main_thread():  # signal handlers live there only
+        signal.signal(signal.SIGTERM, _raise_stopped)
     try:
         return dispatch(args, settings)
     except _Stopped:
