@@ -451,3 +451,45 @@ def test_raw_webhook_bodies_go_to_s3_before_the_reply_and_an_s3_failure_stores_n
     failed = deliver_bland(integration["url"].replace(server.url, broken.url), "s3-broken")
     assert failed.status_code == 500
     assert count_rows(database_url, "calls") == 1  # no row without its raw body
+
+
+# --- The relay's safety nets ------------------------------------------------------------------------
+
+
+def test_the_relay_republishes_a_job_whose_message_was_lost_and_releases_a_call_missed_by_approval(
+    settings: Settings,
+    start_live_server: Callable[..., LiveServer],
+    make_tenant: Callable[..., Tenant],
+    database_url: str,
+) -> None:
+    settings = msgspec.structs.replace(settings, outbox_stall_seconds=1.0)
+    server = start_live_server(settings, with_worker=False)
+    admin = make_tenant(server.url).client("admin")
+    approved_fact_sheet(admin)
+    call = msgspec.json.decode((EXAMPLES / "call-clean-pass.json").read_bytes())
+    lost = admin.post("/v1/calls", json=call).json()["id"]
+    call["external_id"] = "raced-with-approval"
+    raced = admin.post("/v1/calls", json=call).json()["id"]
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        # A message the broker lost: the job says published an hour ago, and no queue holds it.
+        conn.execute(
+            "update grading_jobs set state = 'published', published_at = now() - interval '1 hour'"
+            " where call_id = %s",
+            (lost,),
+        )
+        # A call committed as no_fact_sheet while the approval committed (each blind to the other).
+        conn.execute("delete from grading_jobs where call_id = %s", (raced,))
+        conn.execute(
+            "update calls set status = 'no_fact_sheet', fact_sheet_version = null where id = %s", (raced,)
+        )
+
+    stop = start_worker_with(server, None)
+    try:
+        wait_until(
+            lambda: statuses(database_url) == ["graded", "graded"],
+            timeout=60,
+            what="both calls graded by the relay",
+        )
+    finally:
+        stop()
+    assert count_rows(database_url, "grades") == 2
