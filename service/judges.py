@@ -65,7 +65,7 @@ def _metric_outcome(usage: RequestUsage) -> str:
             return "rate_limited"
         case "timeout":
             return "timeout"
-        case "malformed_answer" | "malformed_body" | "empty_choices":
+        case "malformed_answer" | "truncated_answer" | "malformed_body" | "empty_choices":
             return "malformed"
         case _:
             return "retry"

@@ -2,7 +2,8 @@
 
 The `openai` client's own retries are off (max_retries=0). Transient faults (timeouts, refused or
 dropped connections, 408/409/429/5xx, a body or answer that is not readable JSON, empty choices) are
-retried up to `max_attempts` times with exponential backoff and full jitter; a Retry-After (or
+retried up to `max_attempts` times with exponential backoff and full jitter (an answer cut off at
+the output limit is retried with twice the limit, up to four times the configured one); a Retry-After (or
 retry-after-ms) header replaces the backoff and also pauses the shared limiter, since a 429 speaks for
 the whole account. Permanent faults (401, 403, 404, other 4xx) fail at once. A 400 that rejects the
 json_schema response format switches this judge to JSON mode for good and retries without spending an
@@ -40,6 +41,9 @@ class _TransientError(Exception):
         self.retry_after = retry_after
 
 
+MAX_OUTPUT_GROWTH = 4
+
+
 class _PermanentError(Exception):
     pass
 
@@ -66,6 +70,11 @@ def retry_after_seconds(headers: Mapping[str, str]) -> float | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return max(0.0, (when - datetime.now(UTC)).total_seconds())
+
+
+def _rejects_max_tokens(error: openai.APIStatusError) -> bool:
+    text = f"{error.param or ''} {error.message}".lower()
+    return "max_tokens" in text and "max_completion_tokens" in text
 
 
 def _rejects_schema(error: openai.APIStatusError) -> bool:
@@ -125,6 +134,9 @@ class JudgeClient:
         self._rng = rng or random.Random()
         self._rng_lock = threading.Lock()
         self._json_mode = False
+        # Most OpenAI-compatible servers read max_tokens; OpenAI's reasoning models want
+        # max_completion_tokens and say so with a 400, after which this judge uses it for good.
+        self._limit_parameter = "max_tokens"
 
     @property
     def json_mode(self) -> bool:
@@ -136,12 +148,13 @@ class JudgeClient:
         """One repeat: attempts until a readable answer, or JudgeFailedError after `max_attempts`."""
         attempt = 0
         last_fault = "no attempt made"
+        output_limit = self.config.max_output_tokens
         while attempt < self.config.max_attempts:
             attempt += 1
             json_mode = self._json_mode
             messages = build_messages(fact_sheet_text, call_text, json_mode)
             try:
-                return self._attempt(messages, json_mode, asked_rule_ids, tally)
+                return self._attempt(messages, json_mode, asked_rule_ids, tally, output_limit)
             except _PermanentError as error:
                 raise JudgeFailedError(
                     f"judge request failed permanently: {error}", usage=tally.usage
@@ -150,8 +163,15 @@ class JudgeClient:
                 self._json_mode = True
                 attempt -= 1  # the server told us what it speaks; that costs no attempt
                 continue
+            except _LimitParameterRejectedError:
+                self._limit_parameter = "max_completion_tokens"
+                attempt -= 1
+                continue
             except _TransientError as error:
                 last_fault = error.kind
+                if error.kind == "truncated_answer":
+                    # At temperature 0 the same limit cuts the same answer: give it more room.
+                    output_limit = min(output_limit * 2, self.config.max_output_tokens * MAX_OUTPUT_GROWTH)
                 if attempt >= self.config.max_attempts:
                     break
                 self._sleep(self._delay(attempt, error.retry_after))
@@ -175,19 +195,22 @@ class JudgeClient:
         json_mode: bool,
         asked_rule_ids: set[str],
         tally: UsageTally,
+        output_limit: int,
     ) -> JudgeRun:
         prompt_estimate = sum(estimate_tokens(message["content"]) for message in messages)
         response_format = JSON_MODE_RESPONSE_FORMAT if json_mode else STRUCTURED_RESPONSE_FORMAT
-        with self.limiter.slot(prompt_estimate + self.config.max_output_tokens) as ticket:
+        with self.limiter.slot(prompt_estimate + output_limit) as ticket:
             started = time.monotonic()
             try:
-                completion: Any = self.client.chat.completions.create(
-                    model=self.config.model,
-                    messages=messages,  # pyright: ignore[reportArgumentType]
-                    temperature=self.config.temperature,
-                    response_format=response_format,  # pyright: ignore[reportArgumentType]
-                    max_tokens=self.config.max_output_tokens,
-                )
+                options: dict[str, Any] = {
+                    "model": self.config.model,
+                    "messages": messages,
+                    "temperature": self.config.temperature,
+                    "response_format": response_format,
+                    self._limit_parameter: output_limit,
+                }
+                create: Any = self.client.chat.completions.create  # its overloads do not take **options
+                completion: Any = create(**options)
             except openai.APITimeoutError as error:
                 self._report(tally, started, "retried", error="timeout")
                 ticket.settle(prompt_estimate)
@@ -199,6 +222,9 @@ class JudgeClient:
             except openai.APIStatusError as error:
                 status = error.status_code
                 ticket.settle(0)
+                if status == 400 and self._limit_parameter == "max_tokens" and _rejects_max_tokens(error):
+                    self._report(tally, started, "retried", error="max_tokens_rejected")
+                    raise _LimitParameterRejectedError from error
                 if status == 400 and not json_mode and _rejects_schema(error):
                     self._report(tally, started, "retried", error="schema_rejected")
                     raise _SchemaRejectedError from error
@@ -236,17 +262,12 @@ class JudgeClient:
             try:
                 run = parse_answer(content if isinstance(content, str) else None, asked_rule_ids)
             except MalformedAnswerError as error:
+                cut_off = getattr(first_choice, "finish_reason", None) == "length"
+                kind = "truncated_answer" if cut_off else "malformed_answer"
                 self._report(
-                    tally,
-                    started,
-                    "retried",
-                    input_tokens,
-                    output_tokens,
-                    cached_tokens,
-                    latency,
-                    error="malformed_answer",
+                    tally, started, "retried", input_tokens, output_tokens, cached_tokens, latency, error=kind
                 )
-                raise _TransientError("malformed_answer") from error
+                raise _TransientError(kind) from error
             self._report(tally, started, "ok", input_tokens, output_tokens, cached_tokens, latency)
             return run
 
@@ -278,6 +299,10 @@ class JudgeClient:
 
 
 class _SchemaRejectedError(Exception):
+    pass
+
+
+class _LimitParameterRejectedError(Exception):
     pass
 
 

@@ -152,10 +152,12 @@ class FakeOpenAIServer:
         responder: Callable[[RecordedRequest], Any] | None = None,
         latency: float = 0.0,
         schema_supported: bool = True,
+        max_tokens_supported: bool = True,
     ) -> None:
         self.responder: Callable[[RecordedRequest], Any] = responder or (lambda _request: good_answer())
         self.latency = latency
         self.schema_supported = schema_supported
+        self.max_tokens_supported = max_tokens_supported
         self.requests: list[RecordedRequest] = []
         self.peak_in_flight = 0
         self._in_flight = 0
@@ -268,6 +270,14 @@ class FakeOpenAIServer:
                         server._in_flight -= 1
 
             def _act(self, request: RecordedRequest, action: Action) -> None:
+                if not server.max_tokens_supported and "max_tokens" in request.body:
+                    message = (
+                        "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                        "Use 'max_completion_tokens' instead."
+                    )
+                    error = {"message": message, "type": "invalid_request_error", "param": "max_tokens"}
+                    self._send_json(400, {"error": {**error, "code": "unsupported_parameter"}})
+                    return
                 response_format = request.body.get("response_format") or {}
                 if not server.schema_supported and response_format.get("type") == "json_schema":
                     self._send_json(

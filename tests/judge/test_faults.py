@@ -145,3 +145,13 @@ def test_a_failing_repeat_fails_the_whole_judgement(
         make_judge(repeats=3, max_attempts=2).judge(booking_call(), dental_fact_sheet(), [])
     assert failed.value.usage.requests == 3
     assert len(server.requests) == 3
+
+
+def test_answer_cut_off_at_the_output_limit_is_retried_with_more_room(
+    server: FakeOpenAIServer, make_judge: JudgeFactory
+) -> None:
+    cut = Answer('{"customer_goal": "book a cleaning", "dimensions": {"accur', finish_reason="length")
+    server.script(cut, cut, good_answer())
+    make_judge(max_output_tokens=500, max_attempts=3).judge(booking_call(), dental_fact_sheet(), [])
+
+    assert [request.body["max_tokens"] for request in server.requests] == [500, 1000, 2000]

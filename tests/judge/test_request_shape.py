@@ -147,3 +147,25 @@ def test_good_answer_is_read_into_a_run(server: FakeOpenAIServer, make_judge: Ju
     [run] = make_judge().judge(booking_call(), dental_fact_sheet(), dental_fact_sheet().rules[1:]).runs
     assert [(finding.tag, finding.turn, finding.quote) for finding in run.findings] == [("tone", 3, "$120")]
     assert [verdict.rule_id for verdict in run.rule_verdicts] == ["offer-callback"]
+
+
+def test_server_wanting_max_completion_tokens_gets_it_and_keeps_it(make_judge: JudgeFactory) -> None:
+    with FakeOpenAIServer(max_tokens_supported=False, schema_supported=False) as server:
+        judge = make_judge(base_url=server.base_url, max_attempts=1)
+        judge.judge(booking_call(), dental_fact_sheet(), [])
+        judge.judge(booking_call(), dental_fact_sheet(), [])
+
+    limits = [
+        (
+            "max_tokens" in request.body,
+            "max_completion_tokens" in request.body,
+            request.body["response_format"]["type"],
+        )
+        for request in server.requests
+    ]
+    assert limits == [
+        (True, False, "json_schema"),
+        (False, True, "json_schema"),
+        (False, True, "json_object"),
+        (False, True, "json_object"),
+    ]
