@@ -52,6 +52,12 @@ MARKUP: Final = re.compile(
     re.IGNORECASE,
 )
 CODE_IDENTIFIER: Final = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][a-zA-Z]+\(\)?")
+MARKUP_CHARS: Final = re.compile(r"[*\n`\[{<\"/#|]")
+LIST_START: Final = re.compile(r"\s*[-•\d]")
+CAMEL_CASE: Final = re.compile(r"[a-z][A-Z]")
+"""Necessary conditions of MARKUP (one of its characters, or a list marker opening the turn) and
+of CODE_IDENTIFIER (an underscore or a camelCase join): plain speech has none of them, and these
+scan far faster than the full patterns, which every agent turn would otherwise pay for."""
 
 
 def _tool_names(call: Call) -> set[str]:
@@ -70,11 +76,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         reason = "the agent read out its own instructions"
         severity = "major"
         if match is None:
-            match = MARKUP.search(text)
+            maybe_markup = MARKUP_CHARS.search(text) or LIST_START.match(text)
+            match = MARKUP.search(text) if maybe_markup else None
             reason = "the agent read markup aloud"
             severity = "minor"
         if match is None:
-            match = CODE_IDENTIFIER.search(text)
+            maybe_code = "_" in text or CAMEL_CASE.search(text)
+            match = CODE_IDENTIFIER.search(text) if maybe_code else None
             reason = "the agent read a code identifier aloud"
         if match is None and tools:
             lowered = text.casefold()
