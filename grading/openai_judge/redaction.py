@@ -20,6 +20,8 @@ from grading.openai_judge.sanitised import Substitution
 
 EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])")
+DIGIT_RUN = re.compile(r"(?<!\d)\d+(?:[ -]\d+)*")
+DIGIT_GROUP = re.compile(r"\d+")
 PHONE = re.compile(r"(?<![\w+])(?:\+\s?)?\(?\d[\d ().-]{5,}\d(?![\w])")
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 LOCAL_PHONE_TAIL = re.compile(r"\d{3}[ .-]\d{4}$")
@@ -35,6 +37,28 @@ def luhn_valid(digits: str) -> bool:
                 value -= 9
         total += value
     return total % 10 == 0
+
+
+def _card_spans(text: str) -> list[tuple[int, int, str]]:
+    """Luhn-valid card numbers: within each run of digit groups ("4111 1111 1111 1111", maybe glued
+    to a phone number before it), the longest window of whole groups holding 13-19 digits that passes
+    Luhn. Scanning windows, not one greedy match, keeps a card found after a number that is not one."""
+    spans: list[tuple[int, int, str]] = []
+    for run in DIGIT_RUN.finditer(text):
+        groups = [
+            (match.start() + run.start(), match.end() + run.start())
+            for match in DIGIT_GROUP.finditer(run.group())
+        ]
+        first = 0
+        while first < len(groups):
+            for last in range(len(groups) - 1, first - 1, -1):
+                digits = "".join(text[start:end] for start, end in groups[first : last + 1])
+                if 13 <= len(digits) <= 19 and luhn_valid(digits):
+                    spans.append((groups[first][0], groups[last][1], digits))
+                    first = last
+                    break
+            first += 1
+    return spans
 
 
 def _digits(text: str) -> str:
@@ -79,10 +103,13 @@ class Redactor:
         def free(start: int, end: int) -> bool:
             return all(end <= taken.start or start >= taken.end for taken in found)
 
-        for match in CARD.finditer(text):
-            digits = _digits(match.group())
-            if 13 <= len(digits) <= 19 and luhn_valid(digits) and digits not in self._business_numbers:
-                found.append(self._substitution(match, "CARD", digits))
+        for start, end, digits in _card_spans(text):
+            if digits not in self._business_numbers:
+                found.append(
+                    Substitution(
+                        start=start, end=end, replacement=self._placeholder("CARD", digits), kind="redaction"
+                    )
+                )
         for match in EMAIL.finditer(text):
             address = match.group().lower()
             if address not in self._business_emails and free(match.start(), match.end()):

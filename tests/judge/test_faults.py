@@ -155,3 +155,17 @@ def test_answer_cut_off_at_the_output_limit_is_retried_with_more_room(
     make_judge(max_output_tokens=500, max_attempts=3).judge(booking_call(), dental_fact_sheet(), [])
 
     assert [request.body["max_tokens"] for request in server.requests] == [500, 1000, 2000]
+
+
+def test_a_client_handed_in_has_its_own_retries_turned_off(server: FakeOpenAIServer) -> None:
+    import openai
+
+    from grading.openai_judge import OpenAIJudge, OpenAIJudgeConfig
+
+    retrying_client = openai.OpenAI(base_url=server.base_url, api_key="k", max_retries=5)
+    config = OpenAIJudgeConfig(model="fake-judge", max_attempts=2, backoff_base_seconds=0.01)
+    server.script(*[Status(500)] * 6)
+
+    with pytest.raises(JudgeFailedError):
+        OpenAIJudge(config, client=retrying_client).judge(booking_call(), dental_fact_sheet(), [])
+    assert len(server.requests) == 2
