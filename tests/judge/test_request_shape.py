@@ -7,7 +7,7 @@ import json
 
 from grading.engine import grade
 from grading.formats import DIMENSIONS
-from grading.openai_judge import PROMPT_SHA256, Price, RequestUsage
+from grading.openai_judge import PROMPT_SHA256, PROMPT_VERSION, Price, RequestUsage
 from grading.openai_judge.prompt import RUBRIC, SYSTEM_MESSAGE
 from grading.openai_judge.schema import ANSWER_SCHEMA
 from tests.fakes.openai_server import FakeOpenAIServer, good_answer
@@ -169,3 +169,12 @@ def test_server_wanting_max_completion_tokens_gets_it_and_keeps_it(make_judge: J
         (False, True, "json_object"),
         (False, True, "json_object"),
     ]
+
+
+# Every released prompt version and its fingerprint. Changing the prompt, the schema or the layout
+# changes the hash: bump PROMPT_VERSION and add the new pair, so grades stay reproducible.
+RELEASED_PROMPTS = {"openai-judge-v1": "bb3cd4caded9b442e39f59ad08dbafa3fa6359b5def02117f6a3eae386a76cdd"}
+
+
+def test_prompt_changes_come_with_a_new_version() -> None:
+    assert RELEASED_PROMPTS.get(PROMPT_VERSION) == PROMPT_SHA256
