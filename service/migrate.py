@@ -12,8 +12,9 @@
   knows applied?" — the API refuses to start (and /readyz fails) while it is not. A database that is
   *ahead* (has versions this code does not know, e.g. during a rolling deploy) counts as current.
 
-The migrations directory sits at the repository root next to the packages; `MIGRATIONS_DIR` can be
-overridden per call for tests.
+The migrations directory `migrations/` is a package of its own so that a wheel or an image carries
+the SQL files as package data; `MIGRATIONS_DIR` is that package's folder and can be overridden per
+call for tests. Finding no migration at all is an error, never "nothing to apply".
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ import msgspec
 import psycopg
 from psycopg import AsyncConnection, Connection
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
+import migrations
+
+MIGRATIONS_DIR = Path(migrations.__file__).resolve().parent
 
 ADVISORY_LOCK_KEY = 7_214_003_117_551_001  # "callgrade.migrate"; any fixed bigint shared by all processes
 
@@ -89,6 +92,8 @@ def discover(directory: Path | None = None) -> list[Migration]:
             raise MigrationError(f"{path.name}: version {version:04d} is used twice")
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         found[version] = Migration(version=version, name=match.group(2), sha256=digest, path=path)
+    if not found:
+        raise MigrationError(f"no migration files in {directory}: the installation is incomplete")
     return [found[v] for v in sorted(found)]
 
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
+import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -189,17 +192,35 @@ def test_dockerfile_copies_what_the_install_needs_and_the_context_holds_only_tha
     assert list((ROOT / "migrations").glob("0*.sql")), "the image would have no migrations to apply"
 
 
-def test_image_installs_the_code_where_it_finds_its_migrations() -> None:
-    """`service.migrate` reads migrations/ next to the packages, and the wheel does not carry that
-    directory: after a plain `pip install .` the runner finds no files, `callgrade migrate` says the
-    schema is current and applies nothing. So the image installs in place, from /app, while that holds."""
-    from service.migrate import MIGRATIONS_DIR
-
-    rows = dockerfile_instructions()
-    if MIGRATIONS_DIR.parent == ROOT:
-        assert ("WORKDIR", "/app") in rows
-        assert ("COPY", "migrations ./migrations") in rows
-        assert any(kind == "RUN" and "pip install -e ." in rest for kind, rest in rows)
+def test_the_built_wheel_carries_every_migration(tmp_path: Path) -> None:
+    """The image runs a plain `pip install .`; the runner reads its SQL from the installed `migrations`
+    package, so the wheel must carry every migration file (a wheel without them would leave
+    `callgrade migrate` with nothing to apply)."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("callgrade-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name for name in archive.namelist() if name.startswith("migrations/")}
+    expected = {f"migrations/{path.name}" for path in (ROOT / "migrations").glob("0*.sql")}
+    assert expected
+    assert expected <= shipped
+    installs = [rest for kind, rest in dockerfile_instructions() if kind == "RUN" and "pip install" in rest]
+    assert installs
+    assert all(" -e " not in f" {rest} " for rest in installs), "the image installs the wheel"
 
 
 def test_deploy_doc_commands_are_real_commands() -> None:
