@@ -7,6 +7,10 @@ re-running the checks, and returns no findings of its own, because the engine al
 every deterministic failure; returning them again would only be merged away. It decides none of
 the `unchecked_rules` (it has no way to), so those stay listed on the grade.
 
+goal_met is false after an emergency the agent did not hand off (the caller ringing 911 themselves
+is not the agent's resolution), and after a request for a person that was neither handed off nor
+followed by a completed action; a clear "no" to a yes/no question counts as an answer.
+
 Levels, per dimension (4 when nothing below applies):
 - accuracy: a minor accuracy failure 3; one wrong or unsupported claim 2; several, or any critical
   one (wrong price, hours or availability) 1.
@@ -70,7 +74,14 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
     if not any(turn.speaker == "caller" for turn in call.turns):
         return False
     outcome = read_outcome(call)
+    handoffs = [failure for failure in report.failures if failure.tag == "missed_handoff"]
+    if any(failure.severity == "critical" for failure in handoffs):
+        return False  # an emergency the agent did not hand off is never the caller's goal met
+    if handoffs and not (outcome.action_done or outcome.transferred):
+        return False  # the caller wanted a person and got neither a person nor what they came for
     if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:
+        return True
+    if outcome.answered_no:
         return True
     if outcome.caller_gave_up_turn is not None:
         return False

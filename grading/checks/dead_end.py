@@ -5,8 +5,9 @@ the agent giving a concrete next step (a confirmed booking, a callback, where to
 dead end is then one of: the agent said it could not help in its last two replies, the caller gave
 up ("never mind", "forget it"), or the call broke off (error, silence, time limit) with the caller
 not satisfied. The failure is pinned to the agent's last reply: the call ends there, and that is
-where a next step was owed. A caller thanking the agent politely does not resolve a
-request the agent said it could not handle.
+where a next step was owed. A clear "no" to a yes/no question the caller then leaves alone ("can
+you beat that rate?" "no, we can't match rates") is an answer, not a dead end. A caller thanking
+the agent politely does not resolve a request the agent said it could not handle.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ from grading.formats import Call, FactSheet, Failure
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     outcome = read_outcome(call)
-    if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:
+    if (
+        outcome.action_done
+        or outcome.transferred
+        or outcome.next_step_turn is not None
+        or outcome.answered_no
+    ):
         return []
     agent_turns = [index + 1 for index, turn in enumerate(call.turns) if turn.speaker == "agent"]
     if not agent_turns:

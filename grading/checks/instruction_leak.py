@@ -1,9 +1,10 @@
 """instruction_leak: the agent reads out its own instructions, rules, tool names or schemas, or
 reads markup aloud.
 
-On a phone call the caller hears every character the agent emits, so "**Price:** $120", a bullet
-list, "[link]" or "https://api.example.com/v1/slots?id=3" are spoken garbage, a cousin of reading
-the system prompt aloud (seed 004). Evidence is the first offending fragment of each turn. Plain
+On a phone call the caller hears every character the agent emits, so "**Price:** $120" (or its
+spoken form, "asterisk asterisk Price"), a bullet list, "[link]" or
+"https://api.example.com/v1/slots?id=3" are spoken garbage, a cousin of reading the system prompt
+aloud (seed 004). Evidence is the first offending fragment of each turn. Plain
 web addresses a caller can type ("brightsmile.com") and a single hyphen or number are not markup.
 """
 
@@ -36,6 +37,23 @@ INSTRUCTIONS: Final = compile_phrases(
         r"(?:you are|you'?re) a (?:helpful|friendly) (?:assistant|receptionist|agent) (?:for|that|who)",
     ]
 )
+SPOKEN_MARKUP: Final = compile_phrases(
+    [
+        r"asterisks?",
+        r"hashtag",
+        r"bullet ?points?",
+        r"back ?ticks?",
+        r"(?:open|close|closing|opening|left|right) (?:square |curly )?(?:bracket|brace|paren|parenthesis)",
+        r"curly braces?",
+        r"backslash n",
+        r"new ?line character",
+        r"markdown",
+        r"pound sign pound sign",
+        r"(?:dash|hyphen) (?:dash|hyphen)",
+    ]
+)
+"""Markup that a text-to-speech front end turned into words ("asterisk asterisk Office hours"):
+the same leak as the characters, heard as words."""
 MARKUP: Final = re.compile(
     r"\*\*[^*\n]+\*\*"  # bold
     r"|(?<![\w*])\*[^*\s][^*\n]{0,80}\*(?![\w*])"  # *emphasis*
@@ -77,7 +95,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         severity = "major"
         if match is None:
             maybe_markup = MARKUP_CHARS.search(text) or LIST_START.match(text)
-            match = MARKUP.search(text) if maybe_markup else None
+            match = (MARKUP.search(text) if maybe_markup else None) or SPOKEN_MARKUP.search(text)
             reason = "the agent read markup aloud"
             severity = "minor"
         if match is None:

@@ -13,7 +13,7 @@ from typing import Final, cast
 import msgspec
 
 from grading.formats import Call
-from grading.speech import REFUSAL, compile_phrases, sentences
+from grading.speech import REFUSAL, compile_phrases, content_words, sentences
 
 ACTION_TOOL: Final = re.compile(
     r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
@@ -26,7 +26,7 @@ NEXT_STEP: Final = compile_phrases(
         r"(?:booked|scheduled|confirmed|reserved|set|registered)",
         r"(?:is|are) (?:now )?(?:booked|confirmed|scheduled|reserved)",
         r"booking (?:is )?(?:was )?(?:successful|confirmed|complete)",
-        r"(?:reservation|confirmation|reference) (?:number|code|id)",
+        r"(?:reservation|confirmation|reference|cancellation|booking) (?:number|code|id) (?:is|will be)",
         r"(?:have|get|ask) (?:someone|somebody|a (?:person|manager|dentist|doctor|technician|team member)|"
         r"the (?:office|manager|team|doctor|dentist)) (?:call|contact|reach|get back to) you",
         r"(?:call|ring|text|email) you back",
@@ -48,6 +48,10 @@ NEXT_STEP: Final = compile_phrases(
         r"(?:call|dial) 9-?1-?1",
         r"emergency (?:room|services)",
         r"(?:here is|here'?s) (?:the|our|their) (?:number|address|link)",
+        r"(?:staff|team|desk|office|manager|reception|stylist|crew|coordinator|technician|nurse|doctor"
+        r"|vet|dentist)s? (?:can|will|could|would be able to) (?:tell|help|answer|let you know|sort)",
+        r"(?:ask|check with) (?:the|our|your) (?:\w+ )?(?:staff|team|desk|office|manager|reception"
+        r"|stylist|crew|coordinator|technician|server|waiter)",
     ]
 )
 CALLER_SATISFIED: Final = compile_phrases(
@@ -88,6 +92,10 @@ class Outcome(msgspec.Struct, kw_only=True, frozen=True):
     caller_satisfied: bool
     caller_gave_up_turn: int | None
     transferred: bool
+    answered_no: bool = False
+    """The agent's last "no" answered a yes/no question of the caller ("can you beat that rate?" "no,
+    we can't") and the caller asked nothing further: an answered question is a resolution, even
+    when the answer is no."""
 
 
 def _is_action(name: str) -> bool:
@@ -132,6 +140,7 @@ def _read_outcome(call: Call) -> Outcome:
     last_caller = caller_turns[-1].text if caller_turns else ""
     satisfied = bool(CALLER_SATISFIED.search(last_caller)) and not CALLER_GAVE_UP.search(last_caller)
     return Outcome(
+        answered_no=_answered_no(call),
         action_done=action_done,
         next_step_turn=next_step_turn,
         inability_turn=inability_turn,
@@ -164,6 +173,63 @@ INABILITY: Final = compile_phrases(
         r"(?:call|calling) (?:us )?(?:again|back) later",
     ]
 )
+
+
+YES_NO_QUESTION: Final = re.compile(
+    r"^(?:(?:so|and|but|okay|ok|well|hey|hi|um|uh|oh),?\s+)*(?:can|could|do|does|is|are|will|would|have|has"
+    r"|any|did)\b[^?]*\?|\b(?:can|could|will|would|do) you\b[^.?!]*\?",
+    re.IGNORECASE,
+)
+
+
+PERSON_ASKED: Final = compile_phrases(
+    [r"(?:speak|talk) (?:to|with)", r"(?:transfer|connect|put) me", r"(?:manager|supervisor|human|person)"]
+)
+"""A request for a person is owed a handoff, not a "no" (missed_handoff's business)."""
+ANGRY: Final = compile_phrases(
+    [r"forget it", r"unbelievable", r"useless", r"ridiculous", r"seriously", r"waste of", r"pointless"]
+)
+"""A caller leaving angry did not take the "no" as an answer."""
+NEGATIVE: Final = compile_phrases(
+    [
+        r"no",
+        r"not",
+        r"don'?t",
+        r"doesn'?t",
+        r"can'?t",
+        r"cannot",
+        r"won'?t",
+        r"isn'?t",
+        r"aren'?t",
+        r"unfortunately",
+    ]
+)
+
+
+def _answered_no(call: Call) -> bool:
+    """Whether the caller's last question was a yes/no question that the agent's next reply answered
+    with a "no" naming what was asked (a specific "no", not a generic brush-off like "I can't help
+    with that"), and the caller did not then leave angry. A later question left hanging ("so what
+    do I do?") is the last question and is not a yes/no one, so the call stays unresolved."""
+    asked = next(
+        (
+            i
+            for i in range(len(call.turns) - 1, -1, -1)
+            if call.turns[i].speaker == "caller" and "?" in call.turns[i].text
+        ),
+        None,
+    )
+    if asked is None or PERSON_ASKED.search(call.turns[asked].text):
+        return False
+    question = call.turns[asked].text
+    if not any(YES_NO_QUESTION.search(sentence) for sentence in sentences(question)):
+        return False
+    reply = next((t for t in call.turns[asked + 1 :] if t.speaker == "agent"), None)
+    if reply is None or not NEGATIVE.search(reply.text):
+        return False
+    if not content_words(reply.text) & content_words(question):
+        return False
+    return not any(t.speaker == "caller" and ANGRY.search(t.text) for t in call.turns[asked + 1 :])
 
 
 def _offers_next_step(text: str) -> bool:

@@ -1,7 +1,9 @@
 """overpromise: a guarantee or commitment the fact sheet does not back.
 
 Promises are recognised by their form ("I guarantee", "I promise", "100%", "it won't hurt at
-all", "we'll definitely get you in today", "I'll waive the fee", "you'll get a full refund").
+all", a sentence ending "..., guaranteed", an outcome nobody controls ("you won't get a single
+dent", "nothing will get broken"), "we'll definitely get you in today", "I'll waive the fee",
+"you'll get a full refund").
 A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact that itself commits
 (a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
 1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"
@@ -40,6 +42,12 @@ PROMISE: Final = compile_phrases(
         r"never (?:\w+ ){0,5}again",
         r"(?:get|be) approved",
         r"without (?:a|any) doubt",
+        r"guaranteed(?=\W*$)",
+        r"(?:won'?t|will not|wouldn'?t|never) (?:get|see|find|have|be|suffer) (?:a single|one single|even one"
+        r"|so much as a|any|a) (?:\w+ )?(?:scratch|scratches|dent|dents|scuff|scuffs|chip|mark|crack"
+        r"|damage|breakage|stain)",
+        r"(?:not|nothing) (?:a single|one single|even one) (?:\w+ )?(?:scratch|dent|scuff|chip|mark|crack)",
+        r"nothing (?:will|is going to|gonna) (?:get )?(?:break|broken|damaged|scratched|go wrong|lost)",
     ]
 )
 NEGATED: Final = re.compile(
