@@ -57,8 +57,8 @@ def _text(value: Any) -> str:
 def _flag(value: Any) -> bool | None:
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lower() in {"true", "false"}:
-        return value.strip().lower() == "true"
+    if isinstance(value, str) and value.strip().lower() in {"true", "false", "yes", "no"}:
+        return value.strip().lower() in {"true", "yes"}
     return None
 
 

@@ -114,3 +114,11 @@ def test_flattened_dimensions_in_json_mode_are_read() -> None:
 
 def _json(answer: dict[str, Any]) -> str:
     return json.dumps(answer)
+
+
+@pytest.mark.parametrize(
+    ("value", "read"),
+    [(True, True), ("false", False), ("Yes", True), ("no", False), ("maybe", None), (1, None)],
+)
+def test_goal_met_is_read_only_when_unambiguous(value: Any, read: bool | None) -> None:
+    assert parse_answer(_json(good_answer(goal_met=value)), set()).goal_met is read
