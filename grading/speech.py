@@ -13,9 +13,12 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-_SENTENCE_END: Final = re.compile(r"(?<=[!?])\s+|(?<=[^.]\.)\s+|(?:(?<=\.\.\.)|(?<=…))\s+(?=[A-Z])|\n+")
+_SENTENCE_END: Final = re.compile(
+    r"(?<=[!?])\s+|(?<=[^.]\.)(?<![ap]\.m\.)\s+|(?:(?<=\.\.\.)|(?<=…)|(?<=[ap]\.m\.))\s+(?=[A-Z])|\n+"
+)
 """A trailing-off "..." followed by lower case is one sentence with a hesitation ("zero one
-eight... uh, zero one eight three"), not two."""
+eight... uh, zero one eight three"), not two; so is "nine a.m. to five" (the stop is the
+abbreviation's)."""
 _WORD: Final = re.compile(r"[a-z0-9]+(?:['’-][a-z]+)?")
 
 STOPWORDS: Final[frozenset[str]] = frozenset(

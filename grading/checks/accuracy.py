@@ -60,9 +60,24 @@ LOCATION_CONTEXT: Final = re.compile(
     re.IGNORECASE,
 )
 PRICEY_SUBJECT: Final = re.compile(r"fee|price|fare|ticket|admission|entr|discount|cost|rate|charge", re.I)
-NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity"})
+NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity", "date"})
 """Kinds that can contradict a fact but are too common in ordinary talk ("a couple of days",
-"every six hours", "a 72-month loan") to call invented on their own."""
+"every six hours", "a 72-month loan", the date of a booking) to call invented on their own."""
+SUBJECT_KINDS: Final[frozenset[str]] = frozenset({"money", "percent", "duration", "quantity", "frequency"})
+"""Values that mean nothing without what they measure: the clause holding one says what it is about
+("a flat $60 travel fee", "the $150 deposit"), and it is held against the facts about that thing."""
+WEAK: Final[frozenset[str]] = frozenset(
+    """before after plus extra per each only total about around every over under back first last take
+    make come give fine sure also still just""".split()
+)
+"""Words too common to say two things are about the same subject."""
+PRICE_TALK: Final = re.compile(
+    r"fee|price|fare|discount|cost|rate|charge|off\b|tax|deal|sav|pay|cheap|deposit"
+)
+RANGE_IN_FACT: Final = re.compile(
+    r"[$£€]?(\d+(?:\.\d+)?)\s*(?:to|and|-|–)\s*[$£€]?(\d+(?:\.\d+)?)"
+    r"|(?:starts? at|from|at least|minimum of)\s*[$£€]?(\d+(?:\.\d+)?)(?!\s*(?:to|-|–|and)\s*[$£€]?\d)"
+)
 DAY_HINT: Final = re.compile(r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE)
 _RANK: Final[dict[str, int]] = {"minor": 0, "major": 1, "critical": 2}
 TRAILING_QUESTION: Final = re.compile(
@@ -84,17 +99,19 @@ MULTIPLES: Final = range(2, 21)
 
 
 def _same(kind: str, claimed: object, known: object) -> bool:
+    """Whether two values of `kind` agree. Total: values of another shape (a fact's amount beside
+    a time) simply differ, so a check can never crash the grade on a comparison."""
     if kind == "time":
-        assert isinstance(claimed, tuple)
-        assert isinstance(known, tuple)
+        if not isinstance(claimed, tuple) or not isinstance(known, tuple):
+            return False
         return bool(set(claimed) & set(known))  # pyright: ignore[reportUnknownArgumentType]
     if kind == "money":
-        assert isinstance(claimed, float)
-        assert isinstance(known, float)
+        if not isinstance(claimed, float) or not isinstance(known, float):
+            return False
         return abs(claimed - known) < 0.005
     if kind == "phone":
-        assert isinstance(claimed, str)
-        assert isinstance(known, str)
+        if not isinstance(claimed, str) or not isinstance(known, str):
+            return False
         tail = min(len(claimed), len(known), 10)
         return tail >= 7 and claimed[-tail:] == known[-tail:]
     return claimed == known
@@ -183,10 +200,19 @@ def _judge_time(
     best = max((score for score, _ in scored), default=0)
     if HOURS_CONTEXT.search(sentence):
         hours = [fact for fact in index.facts if fact.fact.topic == "hours" and _has_time(fact)]
-        days = days_in(sentence)
+        # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
+        # Tuesday for the closure, not for the opening hours
+        days = days_in(_clause_of(claim, sentence))
         on_those_days = [fact for fact in hours if days & fact.open_days]
-        pool = on_those_days or [fact for _, fact in scored] or hours
-        if any(_same("time", claim.value, known.value) for fact in pool for known in fact.claims):
+        subject = content_words(sentence) - GENERIC - WEAK
+        named = [fact for fact in hours if subject & (fact.words - GENERIC - WEAK)]
+        pool = [*on_those_days, *named] or [fact for _, fact in scored] or hours
+        if any(
+            _same("time", claim.value, known.value)
+            for fact in pool
+            for known in fact.claims
+            if known.kind == "time"
+        ):
             return None
         if _unknown_subject(claim, sentence, index) or not hours:
             return "invented_fact", "critical", None
@@ -334,6 +360,10 @@ def _judge_claim(
         *name, suffix = claim.value.split()
         if any(f" {' '.join([*name[k:], suffix])} " in f" {index.sheet_text} " for k in range(len(name))):
             return None
+    if claim.kind in SUBJECT_KINDS:
+        about = _judge_by_subject(claim, sentence, index, candidates, sentence_words, context_words)
+        if not isinstance(about, str):
+            return about
     scored = [
         (_related(fact, sentence_words, context_words), fact, known)
         for fact, known in candidates
@@ -362,6 +392,75 @@ def _judge_claim(
     if claim.kind in NOT_INVENTED:
         return None
     return "invented_fact", ("critical" if claim.kind in CRITICAL_KINDS else "major"), None
+
+
+def _clause_of(claim: Claim, sentence: str) -> str:
+    """The clause (after number normalisation) that holds the claim."""
+    lowered = digits_for_speech(sentence)
+    return next((part for part in _CLAUSES.split(lowered) if claim.span in part), "")
+
+
+def _clause_words(claim: Claim, sentence: str) -> set[str]:
+    """The meaningful words of the clause that holds the claim, the claim's own words left out."""
+    clause = _clause_of(claim, sentence)
+    words = content_words(clause) - GENERIC - WEAK - content_words(claim.span)
+    return {word for word in words if not word[:1].isdigit()}
+
+
+def _within_range(claim: Claim, fact: IndexedFact) -> bool:
+    """A fact gives a range ("from £180 to £260", "starts at £95") and the value lies in it."""
+    if not isinstance(claim.value, float):
+        return False
+    for match in RANGE_IN_FACT.finditer(fact.text):
+        if match.group(3) is not None:
+            if claim.value >= float(match.group(3)):
+                return True
+        elif float(match.group(1)) <= claim.value <= float(match.group(2)):
+            return True
+    return False
+
+
+Verdict = tuple[Tag, Severity, IndexedFact | None] | None
+
+
+def _judge_by_subject(
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    candidates: list[tuple[IndexedFact, Claim]],
+    sentence_words: set[str],
+    context_words: set[str],
+) -> Verdict | str:
+    """A value judged against the facts about what its clause names: supported when any of them
+    holds the same value (or a range that holds it), contradicted by the one most about it when
+    none does. A clause that names things no fact of this kind is about cannot contradict a fact:
+    an amount there is invented (a price for something the sheet does not price), and a
+    percentage or length of time there is not about the business at all ("1 percent cream").
+    "undecided" when the clause names nothing (the sentence-level rules decide)."""
+    clause = _clause_words(claim, sentence)
+    if not clause:
+        return "undecided"
+    same_kind = [(fact, known) for fact, known in candidates if known.kind == claim.kind]
+    scored = [(len((fact.words - GENERIC - WEAK) & clause), fact, known) for fact, known in same_kind]
+    best = max((score for score, _, _ in scored), default=0)
+    if best == 0:
+        if len(clause) < 2 or any(word in index.vocabulary for word in clause):
+            return "undecided"
+        if claim.kind == "money":
+            return "invented_fact", "critical", None
+        if claim.kind == "percent":
+            return "undecided" if PRICE_TALK.search(digits_for_speech(sentence)) else None
+        return None if claim.kind in NOT_INVENTED else "undecided"
+    about = [(fact, known) for score, fact, known in scored if score == best]
+    for fact, known in about:
+        if _same(claim.kind, claim.value, known.value) or (
+            claim.kind == "money" and _within_range(claim, fact)
+        ):
+            return None
+    if claim.kind == "money" and _is_total(claim, [(best, f, k) for f, k in about], context_words):
+        return None
+    fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
+    return "wrong_fact", _topic_severity(fact), fact
 
 
 def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], context_words: set[str]) -> bool:

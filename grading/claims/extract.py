@@ -79,21 +79,49 @@ DAY_RANGE: Final = re.compile(
     rf"\b({_DAY}|{_DAY_SHORT})\.?\s*(?:to|through|thru|till|until|-|–|and)\s*({_DAY}|{_DAY_SHORT})\b"
 )
 DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?)\b")
+DAY_NAME_HINT: Final = re.compile("mon|tue|wed|thu|fri|sat|sun|week")
+"""What every DAY_RANGE and DAY_SINGLE match contains: a plain alternation of literals, which `re`
+scans for far faster than the full patterns, and most clauses name no day at all."""
 OPEN_WORDS: Final = re.compile(
     r"\b(?:open|opens|opening hours|hours are|we'?re in|available|see patients|work)\b"
 )
 CLOSED_WORDS: Final = re.compile(r"\b(?:closed|close on|not open|aren'?t open|don'?t open|no hours|shut)\b")
 DATE: Final = re.compile(
     r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b"
     r"|\b(\d{1,2})(?:st|nd|rd|th)\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 )
 DURATION: Final = re.compile(
     r"\b(\d+(?:\.\d+)?|an?|half an?)\s?(?:-\s?)?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
+    r"(?![\s-]+old\b)"
 )
+"""A length of time; "a four-year-old" is an age, not a duration."""
+RATE_BEFORE: Final = re.compile(
+    r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge)\s*$"
+)
+"""What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
+hour", "twice a day"), not a length of time."""
+MONEY_RATE: Final = re.compile(
+    r"\b(\d+(?:\.\d{1,2})?)\s+(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit)\b"
+)
+"""A price said without its currency ("a hundred and fifty-nine a night", "140 an hour")."""
+MONEY_RANGE_START: Final = re.compile(
+    r"\b(\d+(?:\.\d{1,2})?)\s*(?:and|to|or|-|–)\s*[$£€]?\d+(?:\.\d{1,2})?\s?(?:[$£€]|"
+    + "dollars?|bucks|pounds?|quid|euros?)"
+)
+"""The first end of a spoken range takes the currency of the second ("between 180 and 260 pounds")."""
+WEIGHT_CONTEXT: Final = re.compile(
+    r"(?:weigh|weight|heavy|heavier|lighter|lbs|kilo|\bkg\b|\bstone\b)"
+    r"|(?<!cost)(?<!costs)(?<!spend)(?<!pay)(?<!worth)(?<!order)(?<!orders)(?<!spent)"
+    r"\s(?:over|under|than|up to)\s*$"
+)
+"""Pounds of weight, not money: "safes over 300 pounds", "a dog under 40 pounds"."""
 PHONE: Final = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
-POSTCODE_US: Final = re.compile(r"\b(?:[a-z]{2},?\s+|zip(?: code)?(?: is)?\s+)(\d{5})(?:-\d{4})?\b")
+POSTCODE_US: Final = re.compile(
+    r"\b(?:[a-z]{2},?\s+|zip(?: code)?(?: is)?\s+)(\d{5})(?:-\d{4})?\b(?![\s.-]?\d)"
+)
+"""Five digits after a state or "zip"; not the first group of a longer number ("is 01273 555 0142")."""
 STREET_SUFFIXES: Final[dict[str, str]] = {
     "street": "street",
     "road": "road",
@@ -243,6 +271,8 @@ def days_in(text: str) -> set[int]:
     """Every weekday a text names, ranges expanded ("Monday to Friday", "Mon-Fri", "weekdays")."""
     found: set[int] = set()
     lowered = text.casefold()
+    if not DAY_NAME_HINT.search(lowered):
+        return found
     for match in DAY_RANGE.finditer(lowered):
         first = DAY_NAMES[match.group(1).rstrip("s")[:3] if match.group(1)[:3] != "thu" else "thu"]
         last = DAY_NAMES[match.group(2).rstrip("s")[:3] if match.group(2)[:3] != "thu" else "thu"]
@@ -270,6 +300,10 @@ MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|no
 DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
 NUMERIC_HINT: Final = re.compile(r"[0-9]|noon|midday|midnight")
+LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
+"""What every POSTCODE_UK match holds (the outward code's area letter and district digit)."""
+DIGIT_SPACE: Final = re.compile(r"\d\s")
+"""What every QUANTITY match holds (the number and the space before its noun)."""
 STREET_HINT: Final = re.compile(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
 
 
@@ -302,15 +336,28 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         elif re.search(r"cents?$", match.group(0)) and not match.group(1):
             value /= 100
         unit = match.group(0)
+        if "pound" in unit and _weight(text, match):
+            continue
         currency = (
             "gbp" if re.search(r"£|pound|quid|gbp", unit) else "eur" if re.search(r"€|euro", unit) else "usd"
         )
         claims.append(Claim(kind="money", value=round(value, 2), span=unit.strip(), currency=currency))
         spans.append(match.span())
+    if claims and ("and" in text or "to" in text or "or" in text or "-" in text):
+        for match in MONEY_RANGE_START.finditer(text):
+            if not _taken(spans, *match.span(1)):
+                currency = claims[-1].currency
+                claims.append(
+                    Claim(kind="money", value=float(match.group(1)), span=match.group(1), currency=currency)
+                )
+                spans.append(match.span(1))
+    for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text else ():
+        if not _taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
+            add("money", float(match.group(1)), match)
     for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():
         if not _taken(spans, *match.span()):
             add("percent", float(match.group(1)), match)
-    for match in POSTCODE_UK.finditer(text):
+    for match in POSTCODE_UK.finditer(text) if LETTER_DIGIT.search(text) else ():
         if re.search(r"\d", match.group(0)) and re.search(r"[a-z]", match.group(1)):
             add("postcode", (match.group(1) + match.group(2)).replace(" ", ""), match)
     for match in POSTCODE_US.finditer(text) if FIVE_DIGITS.search(text) else ():
@@ -330,7 +377,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in DAYPART.finditer(text) if DAYPART_HINT.search(text) else ():
         meridiem = "am" if match.group(3) else "pm"
         add("time", _clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
-    for match in TIME_CLOCK.finditer(text):
+    for match in TIME_CLOCK.finditer(text) if ":" in text or "." in text else ():
         if _taken(spans, *match.span()):
             continue
         candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3))
@@ -339,7 +386,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in TIME_HOUR.finditer(text) if "m" in text else ():
         if not _taken(spans, *match.span()):
             add("time", _clock(int(match.group(1)), 0, match.group(2)), match)
-    for match in TIME_WORD.finditer(text) if "n" in text else ():
+    for match in TIME_WORD.finditer(text) if "noon" in text or "mid" in text else ():
         add("time", (0,) if match.group(1) == "midnight" else (720,), match)
     for match in TIME_BARE.finditer(text):
         if not _taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
@@ -359,6 +406,8 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         if _taken(spans, *match.span()):
             continue
         amount = match.group(1)
+        if amount in {"a", "an"} and RATE_BEFORE.search(text[max(0, match.start() - 12) : match.start()]):
+            continue
         count = 0.5 if amount.startswith("half") else 1.0 if amount in {"a", "an"} else float(amount)
         unit = match.group(2).rstrip("s")
         unit = {"min": "min", "hr": "hr"}.get(unit, unit)
@@ -383,6 +432,8 @@ def _extract_words(
     for match in PRICE_LEVEL.finditer(text) if _has_any(text, _PRICE_WORDS) else ():
         add("price_level", PRICE_LEVELS[match.group(1)], match)
     for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
+        if _not_a_price(text, match):
+            continue
         add("free", "free", match, _free_subject(text, match))
     for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(match.group(1))))
@@ -392,7 +443,7 @@ def _extract_words(
         place = tuple(sorted(content_words(match.group(1))))
         if place:
             add("landmark", " ".join(place), match, place)
-    for match in QUANTITY.finditer(text):
+    for match in QUANTITY.finditer(text) if DIGIT_SPACE.search(text) else ():
         if _taken(spans, *match.span()):
             continue
         noun = match.group(2)
@@ -400,6 +451,50 @@ def _extract_words(
             continue
         add("quantity", int(match.group(1)), match, tuple(sorted(content_words(noun))))
     return claims
+
+
+FREE_AS_AVAILABLE: Final = re.compile(
+    r"(?:\b(?:i'?m|i am|you'?re|you are|he'?s|he is|she'?s|she is|who'?s|who is|anyone'?s|anyone is|"
+    r"someone'?s|someone is|chair'?s|chair is|(?:when|if|once|until|as soon as) (?:they|we|you|he|she|it)"
+    r"(?:'re|'s| are| is| get| gets)?)\s+(?:\w+\s+)?$)"
+    r"|\b(?:has|have|got|had|keep|kept)\s+(?:\S+\s+){0,3}?$"
+)
+"""What comes before "free" when it means not busy ("when they're free", "Ana has 5:30 free")."""
+TIME_ISH: Final = re.compile(
+    r"\d|slot|time|morning|afternoon|evening|hour|minute|day|week|chair|spot|space|room|table"
+)
+INCLUDED_PEOPLE: Final = re.compile(
+    r"\b(?:everyone|everybody|anyone|family|families|friends|relatives|staff|me|you|us|them|him|her|"
+    r"myself|yourself|ourselves|themselves)\s+included\b"
+)
+""""Everyone, family included": a way of saying "including", not something offered at no charge."""
+
+
+def _not_a_price(text: str, match: re.Match[str]) -> bool:
+    """Whether a "free" / "included" is ordinary speech rather than a claim that something costs
+    nothing: free meaning available, or "X included" meaning "including X"."""
+    word = match.group(0)
+    if word.startswith("free"):
+        before = text[max(0, match.start() - 40) : match.start()]
+        found = FREE_AS_AVAILABLE.search(before)
+        if found is None:
+            return False
+        owned = found.group(0).startswith(("has", "have", "got", "had", "keep", "kept"))
+        return not owned or TIME_ISH.search(found.group(0)) is not None
+    if word == "included":
+        return INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+    return False
+
+
+def _weight(text: str, match: re.Match[str]) -> bool:
+    """Whether "N pounds" is a weight: the sentence talks of weight, names dollars, or says "over /
+    under N pounds" after a thing rather than a price ("safes over 300 pounds")."""
+    if re.search(r"\$|dollar|bucks", text):
+        return True
+    return bool(
+        WEIGHT_CONTEXT.search(text[max(0, match.start() - 30) : match.start()])
+        or re.search(r"weigh|weight|heav|lbs\b|kilo", text)
+    )
 
 
 def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:

@@ -119,6 +119,13 @@ def _rewrite(match: re.Match[str]) -> str:
         return raw
     if len(words) == 1 and words[0] == "oh":
         return raw
+    if _TWO_NUMBERS.search(raw):
+        # "between a hundred and eighty and two hundred and sixty": an "and" that does not follow
+        # hundred or thousand joins two complete numbers, it does not continue the first
+        return "".join(
+            piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_rewrite, piece)
+            for piece in _SEPARATOR.split(raw)
+        )
     # "nine oh five" -> 9:05
     if (
         len(words) == 3
@@ -127,6 +134,8 @@ def _rewrite(match: re.Match[str]) -> str:
         and words[2] in UNITS
         and UNITS[words[2]] <= 9
     ):
+        if _numbered(match):
+            return f"{UNITS[words[0]]}0{UNITS[words[2]]}"
         return f"{UNITS[words[0]]}:0{UNITS[words[2]]}"
     singles = [w for w in words if w in UNITS and UNITS[w] <= 9]
     if len(words) >= 3 and len(singles) == len(words):
@@ -136,8 +145,9 @@ def _rewrite(match: re.Match[str]) -> str:
     numbers = _cardinals(words)
     joined = re.search(r",|\band\b", raw) is not None
     if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59 and not joined:
-        if _priced(match):
-            # "two forty-nine per axle", "it costs one twenty": a price read in two groups
+        if _priced(match) or _numbered(match):
+            # "two forty-nine per axle", "it costs one twenty": a price read in two groups;
+            # "room four twelve", "four forty Northwest Elm": a room or house number
             return f"{numbers[0]}{numbers[1]:02d}"
         return f"{numbers[0]}:{numbers[1]:02d}"
     if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
@@ -154,6 +164,26 @@ def _rewrite(match: re.Match[str]) -> str:
 
 
 _SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
+_TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
+
+_NUMBER_BEFORE: Final = re.compile(
+    r"(?:room|suite|unit|number|no\.?|apartment|apt|flat|gate|platform|flight|extension|ext\.?|#)\s*$"
+)
+_PLACE_AFTER: Final = re.compile(
+    r"\s+(?:(?:north|south|east|west)(?:east|west)?|[ns][ew])\b"
+    r"|\s+(?:[a-z][a-z'-]+\s+){1,3}?(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|drive|way|"
+    r"place|court|terrace|parade|crescent|highway|square|close|grove)\b"
+)
+
+
+def _numbered(match: re.Match[str]) -> bool:
+    """Whether a pair of numbers is a room, unit or house number ("room four twelve", "four forty
+    Northwest Elm", "twelve fifty Maple Grove Avenue") rather than a clock time."""
+    text = match.string
+    return bool(
+        _NUMBER_BEFORE.search(text[max(0, match.start() - 12) : match.start()])
+        or _PLACE_AFTER.match(text, match.end())
+    )
 
 
 _PRICE_AFTER: Final = re.compile(
@@ -194,12 +224,57 @@ def _restart(match: re.Match[str]) -> str:
     return first + second
 
 
+ORDINALS: Final[dict[str, int]] = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+_ORDINAL_DATE: Final = re.compile(
+    r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?|the\s+)"
+    r"(?:(twenty|thirty)[\s-]?)?(" + "|".join(ORDINALS) + r")\b"
+)
+"""A spoken day of the month ("November twenty-eighth", "Saturday the fourteenth"): only after a
+month or "the", so "first time" stays words."""
+_HALF_HOUR_UK: Final = re.compile(
+    r"\bhalf (\d{1,2})\b(?!\s*(?:%|percent|dollars?|pounds?|quid|bucks|off|price))"
+)
+"""British "half five" is 5:30."""
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    day = ORDINALS[match.group(3)] + (TENS[match.group(2)] if match.group(2) else 0)
+    if day > 31:
+        return match.group(0)
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(day % 10 if day // 10 != 1 else 0, "th")
+    return f"{match.group(1)}{day}{suffix}"
+
+
 @lru_cache(maxsize=4096)
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
     text = text.casefold()
     if "," in text:
         text = _THOUSANDS.sub("", text)
+    if "th" in text or "first" in text or "second" in text:
+        text = _ORDINAL_DATE.sub(_ordinal, text)
     if _ANY_NUMBER_WORD.search(text):
         text = _RUN.sub(_rewrite, text)
     if "..." in text or "…" in text or "-" in text:
@@ -208,4 +283,6 @@ def digits_for_speech(text: str) -> str:
         text = _O_CLOCK.sub(r"\1:00", text)
     if "past" in text or "after" in text or " to " in text or "till" in text:
         text = _HALF_PAST.sub(_half_past, text)
+    if "half" in text:
+        text = _HALF_HOUR_UK.sub(r"\1:30", text)
     return text

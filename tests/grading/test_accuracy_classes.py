@@ -1,0 +1,189 @@
+"""accuracy on classes of speech that once misfired: each test is one class of error (a crash, the
+wrong fact compared, numbers misread as times, ranges merged, ordinary words taken as claims),
+written with fresh sentences for two businesses the tuning corpus does not have."""
+
+from __future__ import annotations
+
+from grading.checks import accuracy
+from grading.claims import extract
+from grading.claims.numbers import digits_for_speech
+from grading.formats import Call, Fact, FactSheet, Failure
+from tests.grading.calls import call
+
+
+def _sheet(agent: str, business: str, facts: list[tuple[str, str, str]]) -> FactSheet:
+    return FactSheet(
+        agent=agent,
+        business=business,
+        facts=[Fact(id=i, topic=t, statement=s) for i, t, s in facts],  # pyright: ignore[reportArgumentType]
+        rules=[],
+        scope="bookings, the prices, hours and services listed here",
+        handoff="Transfer to a person when asked.",
+        forbidden_phrases=[],
+    )
+
+
+GROOMER = _sheet(
+    "groomer-desk",
+    "Sudsy Paws Grooming",
+    [
+        ("price-bath", "price", "A bath and brush is $55 per dog."),
+        ("price-pickup", "price", "A flat $20 pickup fee applies to home pickups."),
+        ("price-deposit", "policy", "New clients pay a $40 deposit when booking."),
+        (
+            "price-boarding",
+            "price",
+            "Overnight boarding is $65 per night on weeknights and $80 on Saturday nights.",
+        ),
+        ("price-daycare", "price", "Doggy daycare is $300 a month for weekdays."),
+        ("price-styling", "price", "Breed styling ranges from $70 to $120 depending on coat."),
+        (
+            "hours-shop",
+            "hours",
+            "Open Monday to Saturday 8 am to 6 pm, and late return until 7 pm costs $15; closed Sunday.",
+        ),
+        (
+            "hours-spa",
+            "hours",
+            "The self-wash spa is open 9 am to 8 pm, except Wednesdays 12 to 2 pm when it is closed.",
+        ),
+        ("policy-cancel", "policy", "Appointments can be moved free of charge until 24 hours before."),
+        ("policy-puppies", "price", "Nail trims are free for puppies under 4 months."),
+        ("service-limits", "service", "We do not groom dogs over 90 pounds."),
+        ("contact", "contact", "The shop phone is 503-555-0117."),
+    ],
+)
+
+BIKES = _sheet(
+    "bikes-desk",
+    "Canal Bike Hire",
+    [
+        ("price-day", "price", "City bikes are £24 per day."),
+        ("price-tours", "price", "Guided rides cost between £35 and £60 depending on the route."),
+        ("contact", "contact", "Our phone number is 0117 496 0321."),
+        ("hours", "hours", "Open Tuesday to Sunday 9 am to 5:30 pm; closed Monday."),
+        ("location", "location", "We are at 9 Wharf Road, Bristol BS1 4RT."),
+    ],
+)
+
+
+def tags(failures: list[Failure], source: Call) -> list[tuple[str, int]]:
+    for failure in failures:
+        assert failure.quote.strip() in source.turns[failure.turn - 1].text
+    return [(failure.tag, failure.turn) for failure in failures]
+
+
+def test_a_time_beside_an_hours_fact_that_also_holds_a_price_does_not_crash() -> None:
+    source = call(
+        ("c", "What time can I pick him up on Friday?"),
+        ("a", "We're open until six on Friday, and a late return until seven is fifteen dollars."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_each_price_is_held_against_the_fact_about_what_it_prices() -> None:
+    source = call(
+        ("c", "What does a bath cost, and do you collect?"),
+        ("a", "A bath and brush is fifty-five dollars, plus a flat twenty dollar pickup fee."),
+        ("c", "Anything to pay up front?"),
+        (
+            "a",
+            "Yes, there's the forty dollar deposit for new clients, "
+            "and daycare is three hundred dollars a month.",
+        ),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    wrong = call(("c", "And the pickup?"), ("a", "The pickup fee is thirty dollars."))
+    assert tags(accuracy.check(wrong, GROOMER), wrong) == [("wrong_fact", 2)]
+
+
+def test_a_price_inside_the_sheets_range_is_not_contradicted_and_both_ends_of_a_range_are_read() -> None:
+    source = call(
+        ("c", "How much is styling for a poodle?"),
+        ("a", "Styling is between seventy and a hundred and twenty dollars, depending on the coat."),
+        ("c", "And a guided ride?"),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    assert [c.value for c in extract("it's between thirty-five and sixty pounds") if c.kind == "money"] == [
+        60.0,
+        35.0,
+    ]
+    within = call(("c", "A longer ride?"), ("a", "The canal route is fifty pounds."))
+    assert accuracy.check(within, BIKES) == []
+
+
+def test_room_and_house_numbers_are_not_clock_times() -> None:
+    assert digits_for_speech("you're in room five fourteen") == "you're in room 514"
+    assert digits_for_speech("suite two oh six") == "suite 206"
+    assert (
+        digits_for_speech("we'll collect from three twenty Southwest Oak")
+        == "we'll collect from 320 southwest oak"
+    )
+    assert digits_for_speech("pick up at three twenty") == "pick up at 3:20"
+    assert not [c for c in extract("Your cabin is number six forty.") if c.kind == "time"]
+
+
+def test_two_complete_numbers_joined_by_and_stay_two_numbers() -> None:
+    assert (
+        digits_for_speech("somewhere between ninety and a hundred and ten") == "somewhere between 90 and 110"
+    )
+    assert digits_for_speech("three hundred and five") == "305"
+
+
+def test_pounds_of_weight_are_not_money() -> None:
+    assert not [
+        c for c in extract("Sorry, we can't take dogs heavier than a hundred pounds.") if c.kind == "money"
+    ]
+    assert not [c for c in extract("Crates over sixty pounds need two people.") if c.kind == "money"]
+    assert [c.value for c in extract("It costs over sixty pounds.") if c.kind == "money"] == [60.0]
+
+
+def test_free_meaning_available_and_people_included_are_not_price_claims() -> None:
+    source = call(
+        ("c", "Can someone look at her coat today?"),
+        ("a", "Priya has two thirty free, or I can ask the groomers to call when they're free."),
+        ("c", "Is that the rule for staff too?"),
+        ("a", "It's the same for every client, staff included."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    assert [c.kind for c in extract("Parking is free at night.")] == ["free"]
+
+
+def test_a_uk_number_read_digit_by_digit_with_oh_is_the_sheets_number() -> None:
+    source = call(
+        ("c", "What's your number?"), ("a", "It's oh one one seven, four nine six, oh three two one.")
+    )
+    assert accuracy.check(source, BIKES) == []
+    wrong = call(
+        ("c", "What's your number?"), ("a", "It's oh one one seven, four nine six, oh three two two.")
+    )
+    assert tags(accuracy.check(wrong, BIKES), wrong) == [("wrong_fact", 2)]
+
+
+def test_a_bare_percentage_or_length_of_time_about_something_else_is_not_a_business_claim() -> None:
+    source = call(
+        ("c", "My dog's paws are sore, any tips?"),
+        ("a", "Soak them in a two percent saline rinse for about an hour before bedtime."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    deal = call(("c", "Any deals?"), ("a", "Seniors get fifteen percent off every bath."))
+    assert tags(accuracy.check(deal, GROOMER), deal) == [("invented_fact", 2)]
+
+
+def test_booking_dates_read_back_are_not_invented_facts() -> None:
+    assert [c.value for c in extract("That's Thursday, March twenty-second.") if c.kind == "date"] == [
+        "03-22"
+    ]
+    source = call(
+        ("c", "Can I come Thursday?"),
+        ("a", "You're booked for Thursday, March twenty-second at ten a.m., a bath and brush."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_a_time_is_held_against_the_hours_of_the_thing_its_clause_is_about() -> None:
+    source = call(
+        ("c", "When can I use the self-wash?"),
+        ("a", "The self-wash spa is open nine a.m. to eight p.m., except Wednesdays from twelve to two."),
+    )
+    assert accuracy.check(source, GROOMER) == []
