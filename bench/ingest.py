@@ -15,7 +15,8 @@ A load generator (a minimal HTTP/1.1 client on asyncio streams) keeps `--concurr
 connections busy (each webhook body is distinct, so every one is a new call). Both servers run at
 once; after a warm-up the load alternates between them in `--rounds` equal chunks, so that other
 work on the machine weighs on both alike. It prints requests/s, p50 and p99 for each, the
-throughput ratio callgrade/baseline (target >= 0.5) and the p99 ratio (target <= 2.0).
+throughput ratio callgrade/baseline (target >= 0.5) and the p99 ratio (target <= 2.0), and each
+server's CPU time per request (steadier than throughput when other work shares the machine).
 `--blob-parent` puts callgrade's file blob store elsewhere (e.g. /dev/shm, to see the cost of the
 disk write of the raw body apart from the rest).
 
@@ -220,6 +221,15 @@ async def load(
     return time.perf_counter() - started, latencies, failures
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -257,25 +267,30 @@ def start_server(kind: str, database_url: str, blob_dir: str) -> tuple[subproces
 
 
 def measure(
-    targets: dict[str, tuple[int, str, list[tuple[bytes, dict[str, str]]]]],
+    targets: dict[str, tuple[int, int, str, list[tuple[bytes, dict[str, str]]]]],
     warmup: int,
     rounds: int,
     concurrency: int,
 ) -> dict[str, dict[str, float]]:
     """Warm every server, then alternate equal chunks between them for `rounds` rounds (the order
-    flipping each round), so that a machine busy with other work weighs on both alike."""
+    flipping each round), so that a machine busy with other work weighs on both alike. Each
+    server's own CPU time per request is counted too: unlike throughput, it hardly moves with the
+    load other processes put on the machine."""
     totals: dict[str, tuple[float, list[float], int]] = {kind: (0.0, [], 0) for kind in targets}
-    for port, path, deliveries in targets.values():
+    cpu: dict[str, float] = dict.fromkeys(targets, 0.0)
+    for _, port, path, deliveries in targets.values():
         asyncio.run(load(port, path, deliveries[:warmup], concurrency))
     kinds = list(targets)
     for round_number in range(rounds):
         for kind in kinds if round_number % 2 == 0 else reversed(kinds):
-            port, path, deliveries = targets[kind]
+            pid, port, path, deliveries = targets[kind]
             chunk = (len(deliveries) - warmup) // rounds
             begin = warmup + round_number * chunk
+            cpu_before = cpu_seconds(pid)
             elapsed, latencies, failures = asyncio.run(
                 load(port, path, deliveries[begin : begin + chunk], concurrency)
             )
+            cpu[kind] += cpu_seconds(pid) - cpu_before
             seconds, all_latencies, all_failures = totals[kind]
             totals[kind] = (seconds + elapsed, all_latencies + latencies, all_failures + failures)
     results: dict[str, dict[str, float]] = {}
@@ -287,6 +302,7 @@ def measure(
             "rps": len(latencies) / seconds,
             "p50_ms": statistics.median(latencies) * 1000,
             "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+            "cpu_ms": cpu[kind] * 1000 / len(latencies),
         }
     return results
 
@@ -325,8 +341,14 @@ def main() -> None:
             servers = {kind: start_server(kind, database_url, blob_dir) for kind in ("baseline", "callgrade")}
             try:
                 targets = {
-                    "baseline": (servers["baseline"][1], "/ingest", webhook_bodies(total, f"b{os.getpid()}")),
+                    "baseline": (
+                        servers["baseline"][0].pid,
+                        servers["baseline"][1],
+                        "/ingest",
+                        webhook_bodies(total, f"b{os.getpid()}"),
+                    ),
                     "callgrade": (
+                        servers["callgrade"][0].pid,
                         servers["callgrade"][1],
                         f"/v1/webhooks/{integration_id}",
                         webhook_bodies(total, f"c{os.getpid()}"),
@@ -354,7 +376,8 @@ def main() -> None:
     for kind, result in results.items():
         print(
             f"  {kind:9}  {result['rps']:7.0f} req/s   p50 {result['p50_ms']:6.1f} ms   "
-            f"p99 {result['p99_ms']:6.1f} ms   non-2xx {int(result['failures'])}"
+            f"p99 {result['p99_ms']:6.1f} ms   server CPU {result['cpu_ms']:5.2f} ms/request   "
+            f"non-2xx {int(result['failures'])}"
         )
     expected = args.warmup + (args.requests // args.rounds) * args.rounds
     print(f"  calls stored by callgrade: {stored} (expected {expected})")
@@ -362,6 +385,7 @@ def main() -> None:
     p99_ratio = ours["p99_ms"] / base["p99_ms"]
     print(f"  throughput ratio callgrade/baseline: {throughput_ratio:.2f} (target >= 0.5)")
     print(f"  p99 ratio callgrade/baseline:        {p99_ratio:.2f} (target <= 2.0)")
+    print(f"  server CPU per request callgrade/baseline: {ours['cpu_ms'] / base['cpu_ms']:.2f}")
 
 
 if __name__ == "__main__":
