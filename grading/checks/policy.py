@@ -51,6 +51,32 @@ MONEY_SPOKEN: Final = re.compile(
     r"|ninety)\s+(?:dollars|bucks|pounds|euros)\b",
     re.IGNORECASE,
 )
+WEIGHT_BEFORE: Final = re.compile(
+    r"(?:over|under|more than|less than|up to|heavier than|lighter than|above|below)\s+[\w\s,-]{0,30}$",
+    re.IGNORECASE,
+)
+WEIGHT_WORDS: Final = re.compile(r"\b(?:weigh\w*|heav(?:y|ier)|light(?:er)?|lbs?|tons?)\b", re.IGNORECASE)
+PRICE_WORDS: Final = re.compile(
+    r"\b(?:cost\w*|price\w*|charge\w*|fees?|pay|rates?|quotes?|runs?|total|deposit)\b|[$£€]", re.IGNORECASE
+)
+FIXED_ONLY: Final = re.compile(r"\b(?:fixed|exact|firm|flat|set|specific|single)\b", re.IGNORECASE)
+RANGE_OR_HEDGE: Final = re.compile(
+    r"\b(?:between|from|starts? at|starting at|ranges?|depending|depends|varies|vary|up to|around|roughly"
+    r"|about|estimate|at least|anywhere from)\b|\bto (?:[$£€]|\d|a hundred|\w+ hundred)",
+    re.IGNORECASE,
+)
+
+
+def _is_price(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    """A spoken amount that is a price the rule forbids: not a weight ("safes over three hundred
+    pounds"), and, under a rule against a fixed or exact price, not the range or "from" price the
+    rule itself asks for ("between one eighty and two sixty, the stylist confirms it")."""
+    if "pound" in match.group(0).lower() and not PRICE_WORDS.search(sentence):
+        if WEIGHT_WORDS.search(sentence) or WEIGHT_BEFORE.search(sentence[: match.start()]):
+            return False
+    return not (FIXED_ONLY.search(rule.text) and RANGE_OR_HEDGE.search(sentence))
+
+
 CALLBACK: Final = compile_phrases(
     [
         r"call(?:ing)? you back",
@@ -153,7 +179,13 @@ def _object_words(rule: Rule) -> set[str]:
     return content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
 
 
-def _pattern_must_not(pattern: Pattern, what: str, *, scoped: bool = True) -> Decider:
+Keep = Callable[[Rule, str, re.Match[str]], bool]
+"""Whether a pattern's match in a sentence really is what the rule forbids."""
+
+
+def _pattern_must_not(
+    pattern: Pattern, what: str, *, scoped: bool = True, keep: Keep | None = None
+) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending sentence (or the caller's turn before it) must be about that too; a match about
     something else leaves the rule undecided for a judge rather than guessed."""
@@ -167,7 +199,7 @@ def _pattern_must_not(pattern: Pattern, what: str, *, scoped: bool = True) -> De
                 continue
             for sentence in sentences(turn.text):
                 match = pattern.search(sentence)
-                if match is None:
+                if match is None or (keep is not None and not keep(rule, sentence, match)):
                     continue
                 context = content_words(sentence)
                 if position and call.turns[position - 1].speaker == "caller":
@@ -333,6 +365,192 @@ BOOKED: Final = re.compile(
 )
 
 
+NEGATION: Final = re.compile(
+    r"\b(?:can'?t|cannot|can not|won'?t|not|unable|don'?t|never|no way)\b", re.IGNORECASE
+)
+THIRD_PARTY_PRESENT: Final = compile_phrases(
+    [
+        r"(?:he|she|they|mr|ms|mrs|miss|mx|dr|guest|patient|resident)\.? ?(?:[a-z'-]+ )?(?:is|'s|are|'re)"
+        r" (?:staying|registered|checked in|booked in|a guest|with us|here|in room|in the building)",
+        r"[a-z'-]+ (?:is|'s|are|'re) (?:staying (?:here|with us|at the)|registered|checked in)",
+        r"(?:he|she|they)(?:'s| is| are|'re) (?:in|staying in|booked into|using) "
+        r"(?:room|suite|unit|cabin|locker)",
+        r"(?:room|suite|unit|cabin|locker) (?:is )?(?:number )?(?:\d+|one|two|three|four|five|six|seven|eight"
+        r"|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)",
+    ]
+)
+"""Another person's presence or room disclosed ("yes, Ms. Ortiz is with us", "he's in room two
+ten"); a sentence addressed to the caller ("your room is four twelve") or negated is not one."""
+YOU: Final = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
+
+
+def _privacy(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "Never confirm whether a guest is staying here or share their room": the agent telling the
+    caller that someone else is there, or which room they are in."""
+    del fact_sheet
+    for turn, text in _agent_turns(call):
+        for sentence in sentences(text):
+            match = THIRD_PARTY_PRESENT.search(sentence)
+            if match is None or YOU.search(sentence) or NEGATION.search(sentence):
+                continue
+            return _breach(
+                turn,
+                text,
+                rule,
+                f"the agent disclosed another person's stay or room, which rule {rule.id} forbids",
+                match,
+            )
+    return True
+
+
+PRIVACY_RULE: Final = re.compile(
+    r"\b(?:whether|if|that) (?:a |any |the |a particular |a specific )?"
+    r"(?:person|guest|patient|client|customer|someone|anyone|resident|tenant|member)\b"
+    r"|\b(?:guest|patient|client|resident|tenant|member)(?:'s|s'|s)? "
+    r"(?:room|room numbers?|presence|whereabouts|stay|details)",
+    re.IGNORECASE,
+)
+MATCHED: Final = compile_phrases(
+    [
+        r"(?:i|we)(?:'ll| will| can| could|'d| would)?(?: be happy to| gladly| happily| definitely)?"
+        r" (?:match|beat) (?:that|it|this|their|the|them|those|theirs)",
+        r"(?:i'?ve|we'?ve|i have|we have) (?:matched|beaten|beat)",
+        r"price[- ]match (?:it|that|you)",
+    ]
+)
+
+
+def _not_negated(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    del rule
+    return not NEGATION.search(sentence[: match.start()][-30:])
+
+
+HEALTH_ADVICE_RULE: Final = re.compile(
+    r"\b(?:advi[sc]e|advising|recommend\w*|suggest\w*|tips?)\b.{0,60}\b(?:scalp|skin|rash\w*|allerg\w*|itch\w*"
+    r"|conditions?|symptoms?|injur\w*|pain|health|infection\w*|burns?|sickness|nause\w*|wounds?|medic\w*)",
+    re.IGNORECASE,
+)
+ASK_BEFORE: Final = re.compile(
+    r"\b(?:ask|request|get|check|verify|confirm)(?:s|ing)? (?:the caller |them |the customer )?(?:for )?"
+    r"(?:the |their |a |an |his or her |your )?(?P<what>[a-z' -]{3,40}?) before (?P<action>[a-z ,'-]+)",
+    re.IGNORECASE,
+)
+CHANGE_ACTION: Final = re.compile(r"chang|cancel|modif|reschedul|amend|mov|updat|switch|edit", re.IGNORECASE)
+CHANGE_TOOL: Final = re.compile(r"chang|cancel|modif|reschedul|amend|updat|switch|edit", re.IGNORECASE)
+"""A tool that alters an existing booking ("book_move" makes a new one, so "move" is not here)."""
+CHANGED_SAID: Final = compile_phrases(
+    [
+        r"(?:i'?ve|i have|we'?ve|we have) (?:now )?"
+        r"(?:switched|changed|moved|cancell?ed|updated|rescheduled|modified|amended)",
+        r"(?:it'?s|that'?s|is|are|has been|have been) (?:now )?"
+        r"(?:cancell?ed|changed|rescheduled|moved|updated|switched)",
+        r"you'?re now (?:on|booked|moved|down for)",
+    ]
+)
+GENERIC_ID_WORDS: Final = frozenset({"number", "code", "id", "details", "detail", "info", "information"})
+
+
+def _ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "Ask for the booking reference before changing a booking": a change made (a change tool
+    call that succeeded, or the agent saying it is done) before the agent asked for the reference
+    or the caller gave it. With no change made the rule is left to the judge ("before discussing"
+    is not decidable from words)."""
+    del fact_sheet
+    shape = ASK_BEFORE.search(rule.text)
+    if shape is None or not CHANGE_ACTION.search(shape.group("action")):
+        return False
+    what = [w for w in re.findall(r"[a-z]+", shape.group("what").lower()) if w not in {"the", "a", "an"}]
+    heads = [w for w in what if w not in GENERIC_ID_WORDS] or what
+    if not heads:
+        return False
+    head = re.compile(rf"\b{re.escape(heads[-1])}", re.IGNORECASE)
+    for position, turn in enumerate(call.turns):
+        if head.search(turn.text) and (
+            turn.speaker == "caller"
+            or any(
+                head.search(s) and (ASKING.search(s) or s.rstrip().endswith("?"))
+                for s in sentences(turn.text)
+            )
+        ):
+            return True
+        if turn.speaker != "agent":
+            continue
+        changed = any(
+            CHANGE_TOOL.search(tool.name) and tool.error is None for tool in turn.tool_calls
+        ) or CHANGED_SAID.search(turn.text)
+        if changed:
+            return _breach(
+                position + 1,
+                turn.text,
+                rule,
+                f"the agent made the change before asking for the {' '.join(what)} (rule {rule.id})",
+                CHANGED_SAID.search(turn.text),
+            )
+    return False
+
+
+READ_BACK: Final = re.compile(
+    r"\b(?:confirm|read|repeat)\w*\b(?P<what>.{0,60}?)\bback\b|\bread ?back\b(?P<after>.{0,60})",
+    re.IGNORECASE,
+)
+DAY_SPOKEN: Final = compile_phrases(
+    [
+        r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?",
+        r"today|tomorrow|tonight|this evening|this afternoon|this morning",
+        r"january|february|march|april|may|june|july|august|september|october|november|december",
+        r"\d{1,2}(?:st|nd|rd|th)",
+        r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth"
+        r"|twentieth|thirtieth|twenty-\w+|thirty-first)",
+    ]
+)
+TIME_SPOKEN: Final = compile_phrases(
+    [
+        r"\d{1,2}(?::\d\d)?",
+        r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday|half \w+",
+        r"o'?clock|morning|afternoon|evening",
+    ]
+)
+BOOK_TOOL: Final = re.compile(r"book|reserv|appoint|schedul", re.IGNORECASE)
+
+
+def _read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "Always read the day and time back before ending a booking": when the agent completes a
+    booking (a booking tool call that succeeded, or the agent saying it is booked), some agent turn
+    up to and including that one repeats the day (and the time, when the rule names it). A rule
+    about reading back something else (a name, an address) is left to the judge."""
+    del fact_sheet
+    shape = READ_BACK.search(rule.text)
+    if shape is None:
+        return False
+    what = rule.text.lower()
+    if not re.search(r"\b(?:date|dates|day|days|time|times|appointment|booking|reservation)\b", what):
+        return False
+    needs_day = bool(re.search(r"\b(?:date|dates|day|days)\b", what)) or not re.search(r"\btimes?\b", what)
+    needs_time = bool(re.search(r"\btimes?\b", what))
+    said_day = said_time = False
+    for position, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        said_day = said_day or bool(DAY_SPOKEN.search(turn.text))
+        said_time = said_time or bool(TIME_SPOKEN.search(turn.text))
+        booked = BOOKED.search(turn.text) or any(
+            BOOK_TOOL.search(tool.name) and tool.error is None and not CHANGE_TOOL.search(tool.name)
+            for tool in turn.tool_calls
+        )
+        if not booked:
+            continue
+        if (said_day or not needs_day) and (said_time or not needs_time):
+            return True
+        missing = "day" if needs_day and not said_day else "time"
+        return _breach(
+            position + 1,
+            turn.text,
+            rule,
+            f"the agent completed the booking without reading the {missing} back",
+        )
+    return True
+
+
 RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
@@ -341,7 +559,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),
-        _pattern_must_not(MONEY_SPOKEN, "quoted a price"),
+        _pattern_must_not(MONEY_SPOKEN, "quoted a price", keep=_is_price),
     ),
     (
         "must_not",
@@ -388,6 +606,17 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         _pattern_must_not(PROMISE, "made a guarantee"),
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
+    ("must_not", PRIVACY_RULE, _privacy),
+    (
+        "must_not",
+        re.compile(r"\b(?:match|beat)\b.{0,60}\b(?:rates?|prices?|quotes?|offers?|deals?)\b", re.I),
+        _pattern_must_not(MATCHED, "matched another offer", scoped=False, keep=_not_negated),
+    ),
+    (
+        "must_not",
+        HEALTH_ADVICE_RULE,
+        _pattern_must_not(MEDICAL_ADVICE, "gave medical advice", scoped=False),
+    ),
     ("must_not", PARTY_LIMIT, _party_limit),
     (
         "must_not",
@@ -396,6 +625,8 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
+    ("must", ASK_BEFORE, _ask_before),
+    ("must", READ_BACK, _read_back),
     (
         "must",
         re.compile(r"\brecord", re.I),
