@@ -68,6 +68,13 @@ def test_refusing_to_say_or_talking_about_the_callers_own_booking_is_fine() -> N
     )
 
 
+def test_disclosing_a_persons_room_is_critical() -> None:
+    outcome = check_rules(
+        call(("c", "What room is Ted Novak in?"), ("a", "He's in room two oh four.")), PRIVACY
+    )
+    assert [(f.turn, f.severity) for f in outcome.failures] == [(2, "critical")]
+
+
 RATE_MATCH = sheet(
     Rule(id="no-price-match", kind="must_not", text="Never match or beat a price from another gym.")
 )
