@@ -35,6 +35,7 @@ from grading.claims.extract import (
     Claim,
     days_in,
     extract,
+    partial_closure,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import digits_for_speech
@@ -71,6 +72,8 @@ WEAK: Final[frozenset[str]] = frozenset(
     make come give fine sure also still just""".split()
 )
 """Words too common to say two things are about the same subject."""
+PEOPLE: Final = re.compile(r"-old\b|under-|\b(?:kid|child|children|infant|baby|toddler|senior|student|pupp)")
+"""Who something is free for, rather than what is free."""
 PRICE_TALK: Final = re.compile(
     r"fee|price|fare|discount|cost|rate|charge|off\b|tax|deal|sav|pay|cheap|deposit"
 )
@@ -256,6 +259,18 @@ def _unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
     return len(words) >= 2 and not any(word in index.vocabulary for word in words)
 
 
+def _denied(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that says the business has no such thing ("our free airport shuttle" against
+    "there is no airport shuttle"): every meaningful word the claim names is one it denies."""
+    offered = set(claim.subject) - GENERIC - WEAK
+    if not offered:
+        return None
+    for fact in index.facts:
+        if fact.negated and offered <= fact.negated:
+            return fact
+    return None
+
+
 def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """ "We also offer laughing gas": invented when nothing it names is in the sheet."""
     offered = set(claim.subject) - GENERIC
@@ -320,6 +335,10 @@ def _judge_claim(
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """None when the claim stands; otherwise the tag, severity and the fact it contradicts."""
     history = history or []
+    if claim.kind in {"offer", "free"}:
+        denied = _denied(claim, index)
+        if denied is not None:
+            return "wrong_fact", _topic_severity(denied), denied
     if claim.kind == "offer":
         return _judge_offer(claim, index)
     if claim.kind == "landmark":
@@ -340,6 +359,9 @@ def _judge_claim(
         subject = set(claim.subject) - GENERIC
         if not subject:
             subject = sentence_words - GENERIC
+        if not subject & index.vocabulary and PEOPLE.search(sentence.lower()):
+            # "your four-year-old eats free": who goes free, not what; the conversation says what
+            subject = (subject | sentence_words | context_words) - GENERIC - WEAK
         for fact, known in candidates:
             if known.kind == "free" and subject & fact.words:
                 return None
@@ -440,22 +462,31 @@ def _judge_by_subject(
     clause = _clause_words(claim, sentence)
     if not clause:
         return "undecided"
-    same_kind = [(fact, known) for fact, known in candidates if known.kind == claim.kind]
+    # an amount is also about a fact that says the thing is free (and contradicts it)
+    same_kind = [
+        (fact, known)
+        for fact, known in candidates
+        if known.kind == claim.kind or (claim.kind == "money" and known.kind == "free")
+    ]
     scored = [(len((fact.words - GENERIC - WEAK) & clause), fact, known) for fact, known in same_kind]
     best = max((score for score, _, _ in scored), default=0)
     if best == 0:
+        if claim.kind == "money" and len(clause) >= 2:
+            # "Portland to Denver runs $4200": no priced fact is about what the clause names; a
+            # value the sheet has anywhere stands, any other is invented, not a contradiction
+            if any(_same("money", claim.value, known.value) for _, known in same_kind):
+                return None
+            return "invented_fact", "critical", None
         if len(clause) < 2 or any(word in index.vocabulary for word in clause):
             return "undecided"
-        if claim.kind == "money":
-            return "invented_fact", "critical", None
         if claim.kind == "percent":
             return "undecided" if PRICE_TALK.search(digits_for_speech(sentence)) else None
         return None if claim.kind in NOT_INVENTED else "undecided"
     about = [(fact, known) for score, fact, known in scored if score == best]
     for fact, known in about:
-        if _same(claim.kind, claim.value, known.value) or (
-            claim.kind == "money" and _within_range(claim, fact)
-        ):
+        if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
+            return None
+        if claim.kind == "money" and _within_range(claim, fact):
             return None
     if claim.kind == "money" and _is_total(claim, [(best, f, k) for f, k in about], context_words):
         return None
@@ -493,7 +524,8 @@ def _open_day_claims(
         if not days:
             continue
         if CLOSED_WORDS.search(clause):
-            claimed_closed |= days
+            if not partial_closure(clause):
+                claimed_closed |= days
         elif OPEN_CLAIM.search(clause) or asked_if_open:
             # "Are you open Sunday?" "Yep, Sundays ten to four." says open without the word
             claimed_open |= days
@@ -521,6 +553,18 @@ def _open_day_claims(
         if wrong is not None:
             return "wrong_fact", _topic_severity(wrong), wrong
     return None
+
+
+CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
+
+
+def _read_back(claim: Claim, caller_numbers: set[str]) -> bool:
+    """A number the caller gave, read back in another shape ("three ten Southeast Clay" heard as
+    an address, read back as "three ten to five twenty"): the caller's own detail, not a claim."""
+    if claim.kind not in {"time", "street", "quantity"}:
+        return False
+    digits = "".join(ch for ch in claim.span if ch.isdigit())
+    return len(digits) >= 3 and digits in caller_numbers
 
 
 def _tool_values(call: Call, upto: int) -> dict[str, list[object]]:
@@ -551,6 +595,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     previous_caller_values: dict[str, list[object]] = {}
     history: list[str] = []
     tool_values: dict[str, list[object]] = {}
+    caller_numbers: set[str] = set()
     for position, turn in enumerate(call.turns):
         history.append(turn.text)
         if turn.speaker == "caller":
@@ -560,6 +605,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             )
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
+            caller_numbers.update(
+                number.replace(":", "") for number in CALLER_NUMBER.findall(digits_for_speech(turn.text))
+            )
             previous_caller, previous_caller_values = turn.text, found
             continue
         if turn.tool_calls:
@@ -595,7 +643,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             for claim in claims:
                 if booking and claim.kind in {"money", "quantity"}:
                     continue
-                echoed = _seen(caller_values, claim)
+                echoed = _seen(caller_values, claim) or _read_back(claim, caller_numbers)
                 if echoed and not (affirming and _seen(previous_caller_values, claim)):
                     continue
                 if _seen(tool_values, claim):

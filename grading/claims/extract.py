@@ -258,10 +258,37 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     for clause in CLAUSE.split(text.casefold()):
         days = days_in(clause)
         if CLOSED_WORDS.search(clause):
-            closed |= days
+            if not partial_closure(clause):
+                closed |= days
         else:
             opened |= days
     return opened, closed
+
+
+NEGATED: Final = re.compile(
+    r"\b(?:there (?:is|are) no|we have no|has no|have no|no longer (?:offer|have|do)s?|"
+    r"(?:does|do|did) not (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow)|"
+    r"(?:doesn'?t|don'?t) (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow))\s+"
+    r"([a-z][a-z', -]{2,80}?)(?=[;.]|\s+(?:but|so|because|since|over|under)\b|$)"
+)
+
+
+def negated_things(text: str) -> frozenset[str]:
+    """The content words of what a fact says the business does not have or do ("There is no
+    airport shuttle", "We do not move pianos or pool tables")."""
+    found: set[str] = set()
+    for match in NEGATED.finditer(text.casefold()):
+        found |= content_words(match.group(1))
+    return frozenset(found)
+
+
+PARTIAL_CLOSURE: Final = re.compile(r"\d|\bnoon\b|\bfor (?:lunch|cleaning|a break|maintenance)\b")
+
+
+def partial_closure(clause: str) -> bool:
+    """ "Closed for lunch 1 to 1:30", "except Tuesdays 1 to 3 pm when it is closed": a closure
+    for part of the day, so the days it names are not closed days."""
+    return PARTIAL_CLOSURE.search(digits_for_speech(clause)) is not None
 
 
 CLAUSE: Final = re.compile(r"[;.]\s+|[;.]$|,?\s*\bbut\b|,\s*and\b|,\s*(?=closed)")

@@ -14,7 +14,7 @@ from typing import Final
 
 import msgspec
 
-from grading.claims.extract import Claim, extract, open_and_closed_days
+from grading.claims.extract import Claim, extract, negated_things, open_and_closed_days
 from grading.evidence import normalise
 from grading.formats import Fact, FactSheet
 from grading.speech import content_words
@@ -27,6 +27,8 @@ class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
     text: str
     open_days: frozenset[int]
     closed_days: frozenset[int]
+    negated: frozenset[str] = frozenset()
+    """What the fact says the business does not have or do ("there is no airport shuttle")."""
 
 
 class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,6 +84,7 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
                 text=normalise(fact.statement),
                 open_days=frozenset(opened),
                 closed_days=frozenset(closed),
+                negated=negated_things(fact.statement),
             )
         )
     sheet_text = " ".join(fact.text for fact in facts)

@@ -187,3 +187,42 @@ def test_a_time_is_held_against_the_hours_of_the_thing_its_clause_is_about() -> 
         ("a", "The self-wash spa is open nine a.m. to eight p.m., except Wednesdays from twelve to two."),
     )
     assert accuracy.check(source, GROOMER) == []
+
+
+def test_a_closure_for_part_of_a_day_does_not_close_the_day() -> None:
+    source = call(
+        ("c", "Are you open on a Wednesday?"),
+        ("a", "Yes, Monday to Saturday eight till six, and the spa is closed Wednesdays from twelve to two."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_offering_what_the_sheet_says_the_business_does_not_do_is_a_wrong_fact() -> None:
+    sheet = _sheet(
+        "groomer-desk",
+        "Sudsy Paws Grooming",
+        [("service-no-taxi", "service", "There is no pet taxi; most owners drop off by car.")],
+    )
+    source = call(("c", "Can you fetch her?"), ("a", "Sure, our free pet taxi can pick her up at home."))
+    assert tags(accuracy.check(source, sheet), source) == [("wrong_fact", 2)]
+
+
+def test_free_for_a_child_is_held_against_the_fact_the_conversation_is_about() -> None:
+    source = call(
+        ("c", "Do puppies pay for a nail trim? Mine is three months."),
+        ("a", "Your three-month-old goes free, and a bath and brush is fifty-five dollars."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_the_callers_address_read_back_is_an_echo_not_a_time() -> None:
+    source = call(
+        ("c", "Pick up from six fifteen Northeast Birch, and drop at two forty Oak Court."),
+        ("a", "Got it, from six fifteen to two forty Oak Court, on Tuesday the ninth."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_an_amount_for_what_the_sheet_calls_free_contradicts_it() -> None:
+    source = call(("c", "Do puppies pay for nails?"), ("a", "Nail trims for puppies are twelve dollars."))
+    assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
