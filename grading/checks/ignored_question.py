@@ -58,7 +58,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
         re.compile(r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b", re.I),
         re.compile(
             r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent)|\bfree\b|no charge|\bcosts?\b|\bprice|"
-            r"\bfees?\b|\bcovered\b|depends|varies",
+            r"\bfees?\b|\bcovered\b|depends|varies"
+            r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
             re.I,
         ),
     ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from grading.checks import (
     dead_end,
+    ignored_question,
     instruction_leak,
     manipulated,
     missed_handoff,
@@ -210,3 +211,23 @@ def test_a_person_request_answered_with_an_email_address_does_not_meet_the_goal(
     report = run_checks(source, SHEET)
     assert ("missed_handoff", 2) in tags(report.failures)
     assert goal_met(source, report) is False
+
+
+# ignored_question: a rate per unit answers "how much" ---------------------------------------------
+
+
+def test_a_rate_per_unit_answers_how_much() -> None:
+    source = call(
+        ("c", "How much is it with two kayaks instead of one?"),
+        ("a", "Two singles come to seventy an hour."),
+        ("c", "And does that include life jackets for the two kayaks?"),
+        ("a", "Yes, life jackets are included."),
+    )
+    assert ignored_question.check(source, SHEET) == []
+    skipped = call(
+        ("c", "How much would a tandem kayak be instead of a single?"),
+        ("a", "Our tandems are really stable, great for beginners."),
+        ("c", "Okay, but how much is the tandem?"),
+        ("a", "Fifty-five an hour."),
+    )
+    assert tags(ignored_question.check(skipped, SHEET)) == [("ignored_question", 2)]
