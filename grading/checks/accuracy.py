@@ -383,7 +383,7 @@ def _judge_claim(
         if any(f" {' '.join([*name[k:], suffix])} " in f" {index.sheet_text} " for k in range(len(name))):
             return None
     if claim.kind in SUBJECT_KINDS:
-        about = _judge_by_subject(claim, sentence, index, candidates, sentence_words, context_words)
+        about = _judge_by_subject(claim, sentence, index, candidates, sentence_words, context_words, history)
         if not isinstance(about, str):
             return about
     scored = [
@@ -452,6 +452,7 @@ def _judge_by_subject(
     candidates: list[tuple[IndexedFact, Claim]],
     sentence_words: set[str],
     context_words: set[str],
+    history: list[str],
 ) -> Verdict | str:
     """A value judged against the facts about what its clause names: supported when any of them
     holds the same value (or a range that holds it), contradicted by the one most about it when
@@ -485,13 +486,33 @@ def _judge_by_subject(
     about = [(fact, known) for score, fact, known in scored if score == best]
     for fact, known in about:
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
-            return None
+            other_day = _priced_for_other_days(claim, fact, sentence, history)
+            return None if other_day is None else ("wrong_fact", _topic_severity(other_day), other_day)
         if claim.kind == "money" and _within_range(claim, fact):
             return None
     if claim.kind == "money" and _is_total(claim, [(best, f, k) for f, k in about], context_words):
         return None
     fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
     return "wrong_fact", _topic_severity(fact), fact
+
+
+def _priced_for_other_days(
+    claim: Claim, fact: IndexedFact, sentence: str, history: list[str]
+) -> IndexedFact | None:
+    """The fact prices by day and the amount said is another day's ("$159" for a Saturday where
+    the sheet says $159 Sunday to Thursday and $199 Friday and Saturday): the day is the one the
+    sentence names, else the one the caller's turn before it names."""
+    if not fact.amount_days or not isinstance(claim.value, float):
+        return None
+    days = days_in(sentence) or (days_in(history[-2]) if len(history) >= 2 else set())
+    if not days:
+        return None
+    said = [found for value, found in fact.amount_days if abs(value - claim.value) < 0.005]
+    if not said or any(not found or found & days for found in said):
+        return None
+    if any(found & days for _, found in fact.amount_days):
+        return fact
+    return None
 
 
 def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], context_words: set[str]) -> bool:

@@ -78,7 +78,7 @@ _DAY_SHORT: Final = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 DAY_RANGE: Final = re.compile(
     rf"\b({_DAY}|{_DAY_SHORT})\.?\s*(?:to|through|thru|till|until|-|–|and)\s*({_DAY}|{_DAY_SHORT})\b"
 )
-DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?)\b")
+DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?|weeknights?)\b")
 DAY_NAME_HINT: Final = re.compile("mon|tue|wed|thu|fri|sat|sun|week")
 """What every DAY_RANGE and DAY_SINGLE match contains: a plain alternation of literals, which `re`
 scans for far faster than the full patterns, and most clauses name no day at all."""
@@ -273,6 +273,27 @@ NEGATED: Final = re.compile(
 )
 
 
+AMOUNT_BOUNDARY: Final = re.compile(r"[;.](?:\s|$)|,\s*(?:and|but)\b")
+
+
+def days_of_amounts(text: str) -> tuple[tuple[float, frozenset[int]], ...]:
+    """Each amount of a fact with the days it applies to ("$159 per night Sunday to Thursday and
+    $199 on Friday and Saturday nights"): the days said after it, up to the next amount or clause
+    end; else the days said before it in its clause ("on weekends it's $199")."""
+    lowered = text.casefold()
+    found = [(m.start(), m.end(), float(m.group(1) or m.group(2))) for m in MONEY.finditer(lowered)]
+    result: list[tuple[float, frozenset[int]]] = []
+    for i, (start, end, value) in enumerate(found):
+        after = lowered[end : found[i + 1][0] if i + 1 < len(found) else len(lowered)]
+        after = AMOUNT_BOUNDARY.split(after, maxsplit=1)[0]
+        days = days_in(after)
+        if not days:
+            before = lowered[found[i - 1][1] if i else 0 : start]
+            days = days_in(AMOUNT_BOUNDARY.split(before)[-1])
+        result.append((value, frozenset(days)))
+    return tuple(result)
+
+
 def negated_things(text: str) -> frozenset[str]:
     """The content words of what a fact says the business does not have or do ("There is no
     airport shuttle", "We do not move pianos or pool tables")."""
@@ -315,6 +336,8 @@ def days_in(text: str) -> set[int]:
             found |= {5, 6}
         elif word.startswith("weekday"):
             found |= {0, 1, 2, 3, 4}
+        elif word.startswith("weeknight"):
+            found |= {6, 0, 1, 2, 3}  # the nights before a working day
         else:
             found.add(DAY_NAMES[word.rstrip("s")[:3] if not word.startswith("thu") else "thu"])
     return found

@@ -14,7 +14,14 @@ from typing import Final
 
 import msgspec
 
-from grading.claims.extract import Claim, extract, negated_things, open_and_closed_days
+from grading.claims.extract import (
+    Claim,
+    days_in,
+    days_of_amounts,
+    extract,
+    negated_things,
+    open_and_closed_days,
+)
 from grading.evidence import normalise
 from grading.formats import Fact, FactSheet
 from grading.speech import content_words
@@ -29,6 +36,8 @@ class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
     closed_days: frozenset[int]
     negated: frozenset[str] = frozenset()
     """What the fact says the business does not have or do ("there is no airport shuttle")."""
+    amount_days: tuple[tuple[float, frozenset[int]], ...] = ()
+    """Each amount with the days it applies to, when the fact prices by day."""
 
 
 class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
@@ -85,6 +94,7 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
                 open_days=frozenset(opened),
                 closed_days=frozenset(closed),
                 negated=negated_things(fact.statement),
+                amount_days=days_of_amounts(fact.statement) if days_in(fact.statement) else (),
             )
         )
     sheet_text = " ".join(fact.text for fact in facts)

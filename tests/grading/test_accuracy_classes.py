@@ -226,3 +226,18 @@ def test_the_callers_address_read_back_is_an_echo_not_a_time() -> None:
 def test_an_amount_for_what_the_sheet_calls_free_contradicts_it() -> None:
     source = call(("c", "Do puppies pay for nails?"), ("a", "Nail trims for puppies are twelve dollars."))
     assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
+
+
+def test_a_price_for_the_wrong_day_contradicts_a_sheet_that_prices_by_day() -> None:
+    weekend = call(
+        ("c", "How much to board him this Saturday night?"),
+        ("a", "Overnight boarding is sixty-five a night."),
+    )
+    assert tags(accuracy.check(weekend, GROOMER), weekend) == [("wrong_fact", 2)]
+    weeknight = call(
+        ("c", "And on a Tuesday night?"),
+        ("a", "Overnight boarding is sixty-five a night."),
+    )
+    assert accuracy.check(weeknight, GROOMER) == []
+    right = call(("c", "And Saturday?"), ("a", "Saturday boarding is eighty dollars."))
+    assert accuracy.check(right, GROOMER) == []
