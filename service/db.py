@@ -7,8 +7,16 @@
   stops when the last process that joined it exits.
 - `open_async_pool(url)` (API) and `open_sync_pool(url)` (workers, CLI) return opened pools whose
   connections are in autocommit: callers open transactions explicitly
-  (`async with conn.transaction():`), query functions never commit. Connections are checked on
-  checkout, so a database restart costs one failed request at most, not a poisoned pool.
+  (`async with conn.transaction():`), query functions never commit.
+- Broken connections (a database restart) are weeded out without a round trip per checkout: an
+  idle, healthy connection has nothing to read, while a server that shut down or a backend that
+  was killed leaves a termination message or an end-of-file on the socket. So on checkout the
+  pool polls the socket (a system call, no query) and runs the real check (an empty query) only
+  when something is waiting, or the connection is already closed or bad; a connection that fails
+  that check is discarded and the pool tries the next. A connection that breaks without a sign on
+  its socket (a network partition) fails the request that uses it: the error is a retryable 503
+  (service.errors) and the pool discards the connection when it comes back. A full check on
+  every checkout cost as much CPU as the webhook's insert (bench/ingest.py).
 - `watch_pool_metrics(metrics, name, pool)` exports pool sizes at each scrape.
 """
 
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import threading
 import warnings
 from pathlib import Path
@@ -23,6 +32,7 @@ from typing import Any
 
 import psycopg
 from psycopg import AsyncConnection, Connection, sql
+from psycopg.pq import ConnStatus
 from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool, ConnectionPool
 
@@ -105,6 +115,28 @@ def database_url(settings: Settings) -> str:
     return str(server.get_uri(EMBEDDED_DATABASE))
 
 
+def looks_disturbed(conn: AsyncConnection[Any] | Connection[Any]) -> bool:
+    """True when an idle pooled connection may be broken: closed, in a bad state, or with input
+    waiting on its socket (see the module docstring). Costs one poll(2), no round trip."""
+    if conn.closed or conn.pgconn.status != ConnStatus.OK:
+        return True
+    poller = select.poll()
+    poller.register(conn.pgconn.socket, select.POLLIN)
+    return bool(poller.poll(0))
+
+
+async def check_async_connection(conn: AsyncConnection[Any]) -> None:
+    """The pool's checkout check: a real query only for a connection that looks disturbed."""
+    if looks_disturbed(conn):
+        await AsyncConnectionPool.check_connection(conn)
+
+
+def check_sync_connection(conn: Connection[Any]) -> None:
+    """The sync pool's checkout check (see `check_async_connection`)."""
+    if looks_disturbed(conn):
+        ConnectionPool.check_connection(conn)
+
+
 async def open_async_pool(
     url: str, *, min_size: int = 1, max_size: int = 10, name: str = "api", timeout: float = 10.0
 ) -> AsyncConnectionPool:
@@ -115,7 +147,7 @@ async def open_async_pool(
         max_size=max_size,
         name=name,
         kwargs={"autocommit": True},
-        check=AsyncConnectionPool.check_connection,
+        check=check_async_connection,
         timeout=timeout,
         open=False,
     )
@@ -133,7 +165,7 @@ def open_sync_pool(
         max_size=max_size,
         name=name,
         kwargs={"autocommit": True},
-        check=ConnectionPool.check_connection,
+        check=check_sync_connection,
         timeout=timeout,
         open=False,
     )

@@ -13,7 +13,9 @@ The body is always `application/problem+json`:
 
 `type` slugs are stable: clients may branch on them. Litestar's own exceptions (validation, 404 of
 an unknown route, 405, 413 from the body limit) are translated into the same shape, with msgspec's
-"at `$.turns[0].speaker`" turned into the field `turns[0].speaker`. Anything else is a 500 with a
+"at `$.turns[0].speaker`" turned into the field `turns[0].speaker`. A database that cannot be
+reached (no pool connection in time, or a connection lost under the request) is a retryable 503
+with `Retry-After`. Anything else is a 500 with a
 generic detail and the request id, never a trace; 5xx are logged with the trace, 4xx are not logged
 as errors.
 """
@@ -24,6 +26,7 @@ import re
 from typing import Any
 
 import msgspec
+import psycopg
 import structlog
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
@@ -245,8 +248,9 @@ def to_problem_error(exc: Exception) -> ProblemError:
             return cls(exc.detail if exc.detail and exc.detail != _default_phrase(status) else None)
         if 400 <= status < 600 and status != 500:
             return OtherStatus(status, exc.detail if exc.detail != _default_phrase(status) else None)
-    if isinstance(exc, PoolTimeout):
-        # Every database connection is busy or the database is unreachable: a retryable 503.
+    if isinstance(exc, PoolTimeout | psycopg.OperationalError):
+        # Every database connection is busy, the database is unreachable, or the connection broke
+        # under the request (a database restart; the pool discards it): a retryable 503.
         return ServiceUnavailable(
             "the database is busy or unreachable; retry shortly", headers={"Retry-After": "5"}
         )
