@@ -150,7 +150,7 @@ APPOINTMENT_CONTEXT: Final = re.compile(
     r"\b(?:i have|i'?ve got|we have|we'?ve got|there'?s|available|availability|opening|openings|slot|slots|"
     r"appointment|booked|book you|booking|reserved|reservation|schedule|scheduled|see you|fit you|come in|"
     r"bring (?:him|her|it|them|the)|drop (?:it|him|her|them)|be there|window|between|put you|you down|"
-    r"earliest|latest|next|has|how about|works?)\b",
+    r"earliest|latest|next|has|how about|works?|free|this (?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
 DATED: Final = re.compile(
@@ -259,6 +259,15 @@ def _unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
     return len(words) >= 2 and not any(word in index.vocabulary for word in words)
 
 
+def _prices_in_pounds(index: FactIndex) -> bool:
+    """Whether the sheet's amounts are in pounds sterling (so "fifty pounds" is money): its amounts
+    say so, or, with no amounts in another currency, it names pounds at all."""
+    currencies = {known.currency for _, known in index.with_kind("money")}
+    if "gbp" in currencies:
+        return True
+    return not currencies and re.search(r"£|pound|gbp", index.sheet_text) is not None
+
+
 def _denied(claim: Claim, index: FactIndex) -> IndexedFact | None:
     """The fact that says the business has no such thing ("our free airport shuttle" against
     "there is no airport shuttle"): every meaningful word the claim names is one it denies."""
@@ -353,7 +362,7 @@ def _judge_claim(
         return _judge_time(claim, sentence, index, sentence_words, context_words)
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
     candidates = index.with_kind(*kinds)
-    if claim.kind == "money" and claim.currency == "gbp" and not re.search(r"£|pound|gbp", index.sheet_text):
+    if claim.kind == "money" and claim.currency == "gbp" and not _prices_in_pounds(index):
         return None  # "a forty pound dog": pounds are weight where the business prices in dollars
     if claim.kind == "free":
         subject = set(claim.subject) - GENERIC

@@ -217,6 +217,14 @@ def _clock(hour: int, minute: int, meridiem: str | None) -> tuple[int, ...]:
     return (hour * 60 + minute,)
 
 
+EVENING: Final = re.compile(r"\s*(?:tonight|this evening)\b")
+
+
+def _evening(text: str, match: re.Match[str]) -> str | None:
+    """ "At nine tonight" is 9 pm: the word after a bare hour settles the half of the day."""
+    return "pm" if EVENING.match(text, match.end()) else None
+
+
 def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str, ...]], None]) -> None:
     """Street names with their house numbers ("52 Mill Road", "twelve fifty Maple Grove Avenue")."""
     for match in STREET.finditer(text):
@@ -430,7 +438,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in TIME_CLOCK.finditer(text) if ":" in text or "." in text else ():
         if _taken(spans, *match.span()):
             continue
-        candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3))
+        candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3) or _evening(text, match))
         if candidates:
             add("time", candidates, match)
     for match in TIME_HOUR.finditer(text) if "m" in text else ():
@@ -440,7 +448,8 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         add("time", (0,) if match.group(1) == "midnight" else (720,), match)
     for match in TIME_BARE.finditer(text):
         if not _taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
-            claims.append(Claim(kind="time", value=_clock(int(match.group(1)), 0, None), span=match.group(0)))
+            hour = _clock(int(match.group(1)), 0, _evening(text, match))
+            claims.append(Claim(kind="time", value=hour, span=match.group(0)))
             spans.append(match.span())
     for match in DATE.finditer(text) if MONTH_HINT.search(text) else ():
         month = (match.group(1) or match.group(4))[:3]
@@ -510,6 +519,10 @@ FREE_AS_AVAILABLE: Final = re.compile(
     r"|\b(?:has|have|got|had|keep|kept)\s+(?:\S+\s+){0,3}?$"
 )
 """What comes before "free" when it means not busy ("when they're free", "Ana has 5:30 free")."""
+FREE_AT_A_TIME: Final = re.compile(
+    r"\s+(?:at|from|between)\s+\d{1,2}(?::\d{2})?\b(?!\s*(?:hours?|days?|weeks?|minutes?|%|percent|dollars?|pounds?))"
+)
+""""Dana is free at 2:30": free at a clock time is someone's availability."""
 TIME_ISH: Final = re.compile(
     r"\d|slot|time|morning|afternoon|evening|hour|minute|day|week|chair|spot|space|room|table"
 )
@@ -526,6 +539,8 @@ def _not_a_price(text: str, match: re.Match[str]) -> bool:
     word = match.group(0)
     if word.startswith("free"):
         before = text[max(0, match.start() - 40) : match.start()]
+        if word == "free" and FREE_AT_A_TIME.match(text, match.end()):
+            return True
         found = FREE_AS_AVAILABLE.search(before)
         if found is None:
             return False

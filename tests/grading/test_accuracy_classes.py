@@ -241,3 +241,25 @@ def test_a_price_for_the_wrong_day_contradicts_a_sheet_that_prices_by_day() -> N
     assert accuracy.check(weeknight, GROOMER) == []
     right = call(("c", "And Saturday?"), ("a", "Saturday boarding is eighty dollars."))
     assert accuracy.check(right, GROOMER) == []
+
+
+def test_weights_on_a_dollar_sheet_that_mentions_pounds_are_not_prices() -> None:
+    source = call(
+        ("c", "Will you take my husky?"),
+        ("a", "Sure, a husky is usually around fifty pounds, well within our limit."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+
+
+def test_someone_free_at_a_clock_time_is_a_slot_not_a_price_or_an_invented_time() -> None:
+    source = call(
+        ("c", "Could someone see her this afternoon?"),
+        ("a", "Yes, Marco is free at three fifteen this afternoon."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    assert "free" in [c.kind for c in extract("Nail trims are free until 4 months of age.")]
+
+
+def test_tonight_puts_a_bare_hour_in_the_evening() -> None:
+    source = call(("c", "How late are you open?"), ("a", "We close at ten tonight."))
+    assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
