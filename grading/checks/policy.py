@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final
 
 import msgspec
@@ -671,19 +672,26 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
 
 
 def _decider(rule: Rule) -> Decider | None:
-    if QUOTED.search(rule.text) and re.search(r"\b(?:say|said|saying|use|phrase|words?)\b", rule.text, re.I):
+    return _decider_for(rule.kind, rule.text)
+
+
+@lru_cache(maxsize=1024)
+def _decider_for(kind: str, text: str) -> Decider | None:
+    # Cached: a sheet's rules are the same on every call, and matching each against every shape
+    # costs more than some of the decisions.
+    if QUOTED.search(text) and re.search(r"\b(?:say|said|saying|use|phrase|words?)\b", text, re.I):
         return _quoted
-    for kind, shape, decide in RULE_SHAPES:
-        if kind == rule.kind and shape.search(rule.text):
+    for shape_kind, shape, decide in RULE_SHAPES:
+        if shape_kind == kind and shape.search(text):
             return decide
-    if rule.kind == "must":
+    if kind == "must":
         ask = re.search(
             r"\b(?:ask|collect|get|take|confirm|verify|capture|record)\b.{0,30}\b(name|phone"
             r"|number|email|birth)",
-            rule.text,
+            text,
             re.I,
         )
-        if ask and not CONDITION.search(rule.text):
+        if ask and not CONDITION.search(text):
             return _ask_detail(ask.group(1).casefold())
     return None
 
