@@ -548,28 +548,31 @@ def _read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         return False
     needs_day = bool(re.search(r"\b(?:date|dates|day|days)\b", what)) or not re.search(r"\btimes?\b", what)
     needs_time = bool(re.search(r"\btimes?\b", what))
-    said_day = said_time = False
-    for position, turn in enumerate(call.turns):
-        if turn.speaker != "agent":
-            continue
-        said_day = said_day or bool(DAY_SPOKEN.search(turn.text))
-        said_time = said_time or bool(TIME_SPOKEN.search(turn.text))
-        booked = BOOKED.search(turn.text) or any(
-            BOOK_TOOL.search(tool.name) and tool.error is None and not CHANGE_TOOL.search(tool.name)
-            for tool in turn.tool_calls
-        )
-        if not booked:
-            continue
-        if (said_day or not needs_day) and (said_time or not needs_time):
-            return True
-        missing = "day" if needs_day and not said_day else "time"
-        return _breach(
-            position + 1,
-            turn.text,
-            rule,
-            f"the agent completed the booking without reading the {missing} back",
-        )
-    return True
+    booking = next(
+        (
+            position
+            for position, turn in enumerate(call.turns)
+            if turn.speaker == "agent"
+            and (
+                BOOKED.search(turn.text)
+                or any(
+                    BOOK_TOOL.search(tool.name) and tool.error is None and not CHANGE_TOOL.search(tool.name)
+                    for tool in turn.tool_calls
+                )
+            )
+        ),
+        None,
+    )
+    if booking is None:
+        return True
+    spoken = [turn.text for turn in call.turns[: booking + 1] if turn.speaker == "agent"]
+    said_day = not needs_day or any(DAY_SPOKEN.search(text) for text in spoken)
+    said_time = not needs_time or any(TIME_SPOKEN.search(text) for text in spoken)
+    if said_day and said_time:
+        return True
+    missing = "day" if not said_day else "time"
+    reason = f"the agent completed the booking without reading the {missing} back"
+    return _breach(booking + 1, call.turns[booking].text, rule, reason)
 
 
 RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
