@@ -173,9 +173,11 @@ async def load_integration(
 
 async def write_raw_body(blobs: BlobStore, key: str, body: bytes) -> None:
     """A local file (a few KB into the page cache) is written in the event loop, which costs less
-    than a hop to a worker thread; a remote store (S3) is written from a worker thread."""
+    than a hop to a worker thread, straight under its final name (`FileBlobStore.put_new`: the key
+    holds a fresh call id, and no row points to it until this returns); a remote store (S3) is
+    written from a worker thread."""
     if isinstance(blobs, FileBlobStore):
-        blobs.put(key, body, "application/json")
+        blobs.put_new(key, body)
     else:
         await anyio.to_thread.run_sync(blobs.put, key, body, "application/json")
 

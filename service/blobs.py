@@ -6,7 +6,14 @@ slash-separated paths such as `raw/<tenant>/<call>.json`; `..`, empty segments a
 refused so a key can never escape the store.
 
 - `FileBlobStore(root)`: files under `root`, written atomically (temp file + rename), so a reader
-  never sees half a blob and a crash leaves at worst an orphan temp file.
+  never sees half a blob and a crash leaves at worst an orphan temp file. `put_new` is the cheaper
+  write for a key that has never been used (the raw webhook bodies, keyed by a fresh call id): it
+  creates the final file directly (O_EXCL) with no temp file and no rename. Nothing points to such
+  a key until the write has returned (the row comes after), so nobody can read it half-written; a
+  crash mid-write leaves a partial file under a key no row references. Durability: neither write
+  fsyncs. A blob is in the page cache when the call row commits: it survives a crash of the
+  process, not of the machine (a power loss can leave a committed row whose raw body is missing or
+  short; the row itself holds the translated call, so grading does not depend on the blob).
 - `S3BlobStore(bucket, prefix, endpoint_url)`: boto3 with the usual AWS environment (credentials,
   region) and an optional endpoint (`CALLGRADE_S3_ENDPOINT_URL`) for any S3-compatible store.
 - `open_blob_store(settings)`: `CALLGRADE_BLOB_URL` unset → `file://<data_dir>/blobs`;
@@ -51,6 +58,8 @@ def check_key(key: str) -> str:
 class FileBlobStore:
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
+        self._folders: set[str] = set()
+        """Folders this store has made or seen, so a write costs no mkdir in the common case."""
 
     def __repr__(self) -> str:
         return f"FileBlobStore({str(self.root)!r})"
@@ -66,6 +75,27 @@ class FileBlobStore:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+    def put_new(self, key: str, data: bytes) -> None:
+        """Store `data` under a key never used before (see module docstring); FileExistsError if
+        it was."""
+        path = os.path.join(self.root, check_key(key))
+        folder = os.path.dirname(path)
+        if folder not in self._folders:
+            os.makedirs(folder, exist_ok=True)
+            self._folders.add(folder)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileNotFoundError:  # the folder was removed behind our back
+            os.makedirs(folder, exist_ok=True)
+            fd = os.open(path, flags, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
 
     def get(self, key: str) -> bytes:
         path = self.root / check_key(key)
