@@ -48,7 +48,7 @@ from service.auth import Principal, principal_of
 from service.blobs import BlobStore
 from service.db import open_async_pool, watch_pool_metrics
 from service.errors import render_problem
-from service.logging import new_request_id, request_id_var
+from service.logging import log_request_served, new_request_id, request_id_var
 from service.metrics import Metrics, default_metrics
 from service.migrate import schema_is_current_async
 from service.settings import Settings
@@ -69,6 +69,22 @@ class RequestContext:
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app = app
         self.metrics = metrics
+        # prometheus-client resolves labels with a lock and a dict lookup on every `labels()`;
+        # routes and statuses are few, so each series object is looked up once and kept.
+        self._counted: dict[tuple[str, str, int], Any] = {}
+        self._timed: dict[tuple[str, str], Any] = {}
+
+    def count(self, method: str, route: str, status: int, elapsed: float) -> None:
+        counter = self._counted.get((method, route, status))
+        if counter is None:
+            counter = self._counted[method, route, status] = self.metrics.http_requests.labels(
+                method, route, str(status)
+            )
+        histogram = self._timed.get((method, route))
+        if histogram is None:
+            histogram = self._timed[method, route] = self.metrics.http_latency.labels(method, route)
+        counter.inc()
+        histogram.observe(elapsed)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -94,17 +110,15 @@ class RequestContext:
             elapsed = time.perf_counter() - started
             route = str(scope.get("path_template") or "unmatched")
             method = scope.get("method", "GET")
-            self.metrics.http_requests.labels(method, route, str(status)).inc()
-            self.metrics.http_latency.labels(method, route).observe(elapsed)
+            self.count(method, route, status, elapsed)
             path = scope["path"]
-            emit = log.debug if path in QUIET_PATHS and status < 500 else log.info
-            emit(
-                "http.request_served",
+            log_request_served(
                 method=method,
                 path=path,
                 route=route,
                 status=status,
                 duration_ms=round(elapsed * 1000, 1),
+                quiet=path in QUIET_PATHS and status < 500,
             )
             request_id_var.reset(token)
 
