@@ -231,3 +231,18 @@ def test_a_rate_per_unit_answers_how_much() -> None:
         ("a", "Fifty-five an hour."),
     )
     assert tags(ignored_question.check(skipped, SHEET)) == [("ignored_question", 2)]
+
+
+def test_advice_is_in_scope_only_for_a_business_whose_job_it_is() -> None:
+    pharmacy = FactSheet(
+        agent="pharmacy",
+        business="Corner Pharmacy",
+        facts=[Fact(id="hours", topic="hours", statement="Open 9 am to 9 pm daily.")],
+        scope="prescriptions, over-the-counter medication advice, hours",
+        handoff="Transfer to the pharmacist when the caller asks for one.",
+    )
+    source = call(
+        ("c", "I get seasick, what should I do?"), ("a", "Try some meclizine an hour before you sail.")
+    )
+    assert off_scope_advice.check(source, pharmacy) == []
+    assert tags(off_scope_advice.check(source, SHEET)) == [("off_scope_advice", 2)]
