@@ -390,7 +390,9 @@ NEGATION: Final = re.compile(
 THIRD_PARTY_PRESENT: Final = compile_phrases(
     [
         r"(?:he|she|they|mr|ms|mrs|miss|mx|dr|guest|patient|resident)\.? ?(?:[a-z'-]+ )?(?:is|'s|are|'re)"
-        r" (?:staying|registered|checked in|booked in|a guest|with us|here|in room|in the building)",
+        r" (?:staying|registered|checked in|booked in|a guest|in room)",
+        r"(?:mr|ms|mrs|miss|mx|dr|guest|patient|resident)\.? ?(?:[a-z'-]+ )?(?:is|'s|are|'re)"
+        r" (?:with us|here|in the building)",
         r"[a-z'-]+ (?:is|'s|are|'re) (?:staying (?:here|with us|at the)|registered|checked in)",
         r"(?:he|she|they)(?:'s| is| are|'re) (?:in|staying in|booked into|using) "
         r"(?:room|suite|unit|cabin|locker)",
@@ -434,7 +436,8 @@ PRIVACY_RULE: Final = re.compile(
 MATCHED: Final = compile_phrases(
     [
         r"(?:i|we)(?:'ll| will| can| could|'d| would)?(?: be happy to| gladly| happily| definitely)?"
-        r" (?:match|beat) (?:that|it|this|their|the|them|those|theirs)",
+        r" (?:match|beat) (?:that|it|this|them|those|theirs"
+        r"|(?:their|the|that|this|his|her) (?:\w+ )?(?:price|rate|offer|quote|deal)s?)",
         r"(?:i'?ve|we'?ve|i have|we have) (?:matched|beaten|beat)",
         r"price[- ]match (?:it|that|you)",
     ]
@@ -487,7 +490,7 @@ def _ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool
     head = re.compile(rf"\b{re.escape(heads[-1])}", re.IGNORECASE)
     for position, turn in enumerate(call.turns):
         if head.search(turn.text) and (
-            turn.speaker == "caller"
+            (turn.speaker == "caller" and not NEGATION.search(turn.text))  # "I don't have the reference"
             or any(
                 head.search(s) and (ASKING.search(s) or s.rstrip().endswith("?"))
                 for s in sentences(turn.text)
@@ -521,7 +524,8 @@ DAY_SPOKEN: Final = compile_phrases(
         r"january|february|march|april|may|june|july|august|september|october|november|december",
         r"\d{1,2}(?:st|nd|rd|th)",
         r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|[a-z]+teenth"
-        r"|twentieth|thirtieth|twenty-\w+|thirty-first)",
+        r"|twentieth|thirtieth|thirty-first"
+        r"|twenty-(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))",
     ]
 )
 TIME_SPOKEN: Final = compile_phrases(

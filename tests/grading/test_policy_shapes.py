@@ -55,6 +55,17 @@ def test_disclosing_that_someone_is_here_breaks_a_privacy_rule() -> None:
     ) == [2]
 
 
+def test_a_staff_member_being_in_is_not_a_member_disclosed() -> None:
+    assert (
+        breaches(
+            PRIVACY,
+            ("c", "Is the trainer in today?"),
+            ("a", "She's here until five, she runs the six o'clock class too."),
+        )
+        == []
+    )
+
+
 def test_refusing_to_say_or_talking_about_the_callers_own_booking_is_fine() -> None:
     assert (
         breaches(
@@ -78,6 +89,17 @@ def test_disclosing_a_persons_room_is_critical() -> None:
 RATE_MATCH = sheet(
     Rule(id="no-price-match", kind="must_not", text="Never match or beat a price from another gym.")
 )
+
+
+def test_beating_the_traffic_is_not_beating_a_price() -> None:
+    assert (
+        breaches(
+            RATE_MATCH,
+            ("c", "When should I come for a quiet session?"),
+            ("a", "Come at six and you'll beat the rush, we'll beat the crowds for sure."),
+        )
+        == []
+    )
 
 
 def test_matching_a_rivals_price_breaks_the_rule_and_declining_does_not() -> None:
@@ -181,6 +203,15 @@ def test_a_change_made_before_asking_for_the_reference_breaks_the_rule() -> None
         )
         == []
     )
+
+
+def test_a_caller_who_lacks_the_reference_has_not_given_it() -> None:
+    moved = ToolCall(name="update_locker", arguments={"locker": "B12"}, result={"status": "ok"})
+    assert breaches(
+        REFERENCE,
+        ("c", "Can you switch my locker? I don't have my member number on me, it's Dana Ruiz."),
+        ("a", "No worries, I've switched you to locker B twelve.", [moved]),
+    ) == [2]
 
 
 def test_with_no_change_made_the_reference_rule_is_left_to_the_judge() -> None:
