@@ -585,6 +585,8 @@ def _open_day_claims(
     return None
 
 
+MONEY_SPAN: Final = re.compile(r"\d")
+"""A verdict's span with a number in it (an amount, not "included")."""
 CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
 
 
@@ -681,6 +683,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 outcome = _judge_claim(claim, sentence, index, sentence_words, context_words, history)
                 if outcome is not None:
                     verdicts.append((*outcome, claim.span))
+            if any(tag == "invented_fact" and MONEY_SPAN.search(span) for tag, _, _, span in verdicts):
+                # "$4200, and that includes packing": what an invented price includes is part of
+                # the invented offer, not a second claim against the sheet
+                verdicts = [v for v in verdicts if not v[3].startswith("includ")]
             for tag, severity, fact, span in verdicts:
                 if fact is not None:
                     reason = f'"{span}" contradicts fact {fact.fact.id}: "{fact.fact.statement}"'

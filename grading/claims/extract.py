@@ -102,9 +102,11 @@ RATE_BEFORE: Final = re.compile(
 """What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
 hour", "twice a day"), not a length of time."""
 MONEY_RATE: Final = re.compile(
-    r"\b(\d+(?:\.\d{1,2})?)\s+(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit)\b"
+    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit)"
+    r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?)\b"
 )
-"""A price said without its currency ("a hundred and fifty-nine a night", "140 an hour")."""
+"""A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
+thirty-nine for Tuesday night")."""
 MONEY_RANGE_START: Final = re.compile(
     r"\b(\d+(?:\.\d{1,2})?)\s*(?:and|to|or|-|–)\s*[$£€]?\d+(?:\.\d{1,2})?\s?(?:[$£€]|"
     + "dollars?|bucks|pounds?|quid|euros?)"
@@ -409,7 +411,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
                     Claim(kind="money", value=float(match.group(1)), span=match.group(1), currency=currency)
                 )
                 spans.append(match.span(1))
-    for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text else ():
+    for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text or " for " in text else ():
         if not _taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
             add("money", float(match.group(1)), match)
     for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():

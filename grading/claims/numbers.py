@@ -187,7 +187,8 @@ def _numbered(match: re.Match[str]) -> bool:
 
 
 _PRICE_AFTER: Final = re.compile(
-    r"\s*(?:dollars?|bucks|per\b|each\b|a (?:night|month|visit|person)|plus tax)"
+    r"\s*(?:dollars?|bucks|per\b|each\b|a (?:night|month|visit|person)|plus tax"
+    r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
 _PRICE_BEFORE: Final = re.compile(
     r"(?:costs?|priced at|price is|fee is|charge is|pay|runs?|that'?ll be|comes to|total is|\$)\s*$"

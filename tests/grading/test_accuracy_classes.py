@@ -263,3 +263,22 @@ def test_someone_free_at_a_clock_time_is_a_slot_not_a_price_or_an_invented_time(
 def test_tonight_puts_a_bare_hour_in_the_evening() -> None:
     source = call(("c", "How late are you open?"), ("a", "We close at ten tonight."))
     assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
+
+
+def test_a_nightly_price_said_as_two_numbers_for_a_night_is_a_price() -> None:
+    assert [c.value for c in extract("I can do it at one fifty for Friday night.") if c.kind == "money"] == [
+        150.0
+    ]
+    source = call(
+        ("c", "Can you board him on Tuesday night?"),
+        ("a", "Sure, that's fifty-five for Tuesday night."),
+    )
+    assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
+
+
+def test_what_an_invented_price_includes_is_part_of_that_invented_offer() -> None:
+    source = call(
+        ("c", "How much to groom my three dogs at home?"),
+        ("a", "A mobile spa visit runs four hundred dollars, and that includes overnight boarding."),
+    )
+    assert tags(accuracy.check(source, GROOMER), source) == [("invented_fact", 2)]
