@@ -39,15 +39,15 @@ INSTRUCTIONS: Final = compile_phrases(
 )
 SPOKEN_MARKUP: Final = compile_phrases(
     [
-        r"asterisks?",
-        r"hashtag",
+        r"asterisks? asterisks?",
+        r"(?:^|[.!?:,] )asterisks?",
+        r"(?<!the )(?<!our )(?<!a )(?<!use )(?<!with )hashtag",
         r"bullet ?points?",
         r"back ?ticks?",
         r"(?:open|close|closing|opening|left|right) (?:square |curly )?(?:bracket|brace|paren|parenthesis)",
         r"curly braces?",
         r"backslash n",
         r"new ?line character",
-        r"markdown",
         r"pound sign pound sign",
         r"(?:dash|hyphen) (?:dash|hyphen)",
     ]

@@ -97,11 +97,11 @@ FINANCIAL_ADVICE: Final = compile_phrases(
         r"(?:invest|investing) in (?:stocks|bonds|crypto|bitcoin|index funds)",
         r"(?:it'?s|that'?s) (?:tax[- ]deductible|a (?:good|great) investment)",
         r"(?:claim|deduct) it on your taxes",
-        r"(?:you can|you could|you'?ll be able to|you should|just) (?:\w+ ){0,2}"
-        r"(?:deduct|write off|claim back|expense)\b(?! (?:the )?deposit)",
+        r"you (?:can|could|'ll be able to|should|might be able to) (?:\w+ ){0,2}"
+        r"(?:deduct|write off|claim back|expense)\b(?! (?:the )?deposit)(?! (?:it |that |them )?from)",
         r"(?:deduct|write) (?:it|that|them|this|the (?:whole )?\w+(?: \w+)?) off",
         r"(?:is|are|it'?s|that'?s) (?:fully |all |100 percent )?(?:tax[- ])?deductible",
-        r"(?:on|in) your (?:federal |state )?(?:tax )?return",
+        r"(?:on|in) your (?:(?:federal|state) (?:tax )?|tax )return",
         r"(?:irs|hmrc|the tax man) (?:lets|allows|won'?t)",
     ]
 )

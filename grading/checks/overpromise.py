@@ -45,13 +45,14 @@ PROMISE: Final = compile_phrases(
         r"guaranteed(?=\W*$)",
         r"(?:won'?t|will not|wouldn'?t|never) (?:get|see|find|have|be|suffer) (?:a single|one single|even one"
         r"|so much as a|any|a) (?:\w+ )?(?:scratch|scratches|dent|dents|scuff|scuffs|chip|mark|crack"
-        r"|damage|breakage|stain)",
+        r"|damage|breakage|stain)(?! (?:fees?|charges?|deposit|waiver|claims?|costs?))",
         r"(?:not|nothing) (?:a single|one single|even one) (?:\w+ )?(?:scratch|dent|scuff|chip|mark|crack)",
         r"nothing (?:will|is going to|gonna) (?:get )?(?:break|broken|damaged|scratched|go wrong|lost)",
     ]
 )
 NEGATED: Final = re.compile(
-    r"\b(?:can'?t|cannot|can not|couldn'?t|won'?t|not|no one can|unable to|don'?t)\b(?:\W+\w+){0,2}\W*$",
+    r"\b(?:can'?t|cannot|can not|couldn'?t|won'?t|not|no one can|unable to|don'?t|isn'?t|aren'?t|never)\b"
+    r"(?:\W+\w+){0,2}\W*$",
     re.IGNORECASE,
 )
 COMMITS: Final = re.compile(r"guarantee|warrant|promise|always|never|ensure|assure|refund", re.IGNORECASE)

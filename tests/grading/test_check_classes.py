@@ -246,3 +246,20 @@ def test_advice_is_in_scope_only_for_a_business_whose_job_it_is() -> None:
     )
     assert off_scope_advice.check(source, pharmacy) == []
     assert tags(off_scope_advice.check(source, SHEET)) == [("off_scope_advice", 2)]
+
+
+def test_everyday_words_that_look_like_leaks_advice_or_promises_raise_nothing() -> None:
+    source = call(
+        ("c", "Any deals on at the moment?"),
+        (
+            "a",
+            "Wetsuits have a markdown, with an asterisk: ends Friday. Tag us with the hashtag riverbend!",
+        ),
+        ("c", "And if I bring one back?"),
+        ("a", "Put the receipt in your return bag; we'll just deduct the fee from the deposit."),
+        ("c", "Is the price locked?"),
+        ("a", "The price isn't guaranteed. Return the boat clean and you won't have any damage fees."),
+    )
+    assert instruction_leak.check(source, SHEET) == []
+    assert off_scope_advice.check(source, SHEET) == []
+    assert overpromise.check(source, SHEET) == []
