@@ -396,6 +396,10 @@ THIRD_PARTY_PRESENT: Final = compile_phrases(
         r"[a-z'-]+ (?:is|'s|are|'re) (?:staying (?:here|with us|at the)|registered|checked in)",
         r"(?:he|she|they)(?:'s| is| are|'re) (?:in|staying in|booked into|using) "
         r"(?:room|suite|unit|cabin|locker)",
+        r"(?:he|she|they)(?:'s| is| are|'re) in (?:\d{3,4}|(?:one|two|three|four|five|six|seven|eight|nine)"
+        r"(?: oh| o| \w+teen| twenty| thirty| forty| fifty| ten| eleven| twelve| hundred))",
+        r"(?:he|she|they|mr|ms|mrs|miss|mx|dr|guest|patient|resident)\.? ?(?:[a-z'-]+ )?"
+        r"(?:checked (?:in|out)|(?:has |have )?arrived|is due (?:in|to arrive))",
         r"(?:room|suite|unit|cabin|locker) (?:is )?(?:number )?(?:\d+|one|two|three|four|five|six|seven|eight"
         r"|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)",
     ]

@@ -55,6 +55,11 @@ def test_disclosing_that_someone_is_here_breaks_a_privacy_rule() -> None:
     ) == [2]
 
 
+def test_other_ways_of_saying_where_someone_is_are_disclosures() -> None:
+    for said in ("Yes, she checked in about an hour ago.", "They're in four twenty, I think."):
+        assert breaches(PRIVACY, ("c", "Is Priya Shah there?"), ("a", said)) == [2], said
+
+
 def test_a_staff_member_being_in_is_not_a_member_disclosed() -> None:
     assert (
         breaches(
