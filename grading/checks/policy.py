@@ -294,8 +294,10 @@ def _callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     )
 
 
-def _ask_detail(detail: str) -> Decider:
-    pattern = re.compile(DETAIL_WORDS[detail], re.IGNORECASE)
+def _ask_detail(detail: str, words: str | None = None) -> Decider:
+    """Always ask for X: some agent sentence asks for it. `words` is a pattern for X when it is
+    not one of DETAIL_WORDS ("the booking reference" -> "reference")."""
+    pattern = re.compile(words or DETAIL_WORDS[detail], re.IGNORECASE)
 
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         del fact_sheet
@@ -704,7 +706,23 @@ def _decider_for(kind: str, text: str) -> Decider | None:
         )
         if ask and not CONDITION.search(text):
             return _ask_detail(ask.group(1).casefold())
+        generic = ASK_FOR.search(text)
+        if generic and not CONDITION.search(text):
+            what = [
+                w for w in re.findall(r"[a-z]+", generic.group("what").lower()) if w not in {"the", "a", "an"}
+            ]
+            heads = [w for w in what if w not in GENERIC_ID_WORDS] or what
+            if heads:
+                return _ask_detail(" ".join(what), rf"\b{re.escape(heads[-1])}")
     return None
+
+
+ASK_FOR: Final = re.compile(
+    r"\b(?:ask|request)(?:s|ing)? (?:the caller |them |callers |every caller |each caller )?for "
+    r"(?:the |their |a |an |his or her )?(?P<what>[a-z' -]{3,40}?)\s*(?:[.;,]|$)",
+    re.IGNORECASE,
+)
+"""The object of "always ask for X" (unconditional, so it must happen on every call)."""
 
 
 def forbidden_spoken(call: Call, fact_sheet: FactSheet) -> list[Failure]:

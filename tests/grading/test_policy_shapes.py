@@ -246,3 +246,24 @@ def test_a_booking_without_the_day_and_time_read_back_breaks_the_rule() -> None:
         )
         == []
     )
+
+
+ALWAYS_ASK = sheet(Rule(id="member-no", kind="must", text="Always ask for the membership card number."))
+
+
+def test_always_ask_for_x_is_decided_for_any_x() -> None:
+    assert (
+        breaches(
+            ALWAYS_ASK,
+            ("c", "Hi, I want to freeze my membership for a month."),
+            ("a", "Sure, can I have the number on your membership card?"),
+            ("c", "It's five five one two."),
+            ("a", "Thanks, that's frozen until March."),
+        )
+        == []
+    )
+    assert breaches(
+        ALWAYS_ASK,
+        ("c", "Hi, I want to freeze my membership for a month."),
+        ("a", "Sure, that's frozen until March."),
+    ) == [2]
