@@ -221,13 +221,14 @@ async def load(
     return time.perf_counter() - started, latencies, failures
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (Linux /proc; 0 elsewhere)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time a process has used so far (Linux /proc; zeros elsewhere)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return 0.0, 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
@@ -277,7 +278,7 @@ def measure(
     server's own CPU time per request is counted too: unlike throughput, it hardly moves with the
     load other processes put on the machine."""
     totals: dict[str, tuple[float, list[float], int]] = {kind: (0.0, [], 0) for kind in targets}
-    cpu: dict[str, float] = dict.fromkeys(targets, 0.0)
+    cpu: dict[str, tuple[float, float]] = dict.fromkeys(targets, (0.0, 0.0))
     for _, port, path, deliveries in targets.values():
         asyncio.run(load(port, path, deliveries[:warmup], concurrency))
     kinds = list(targets)
@@ -286,11 +287,13 @@ def measure(
             pid, port, path, deliveries = targets[kind]
             chunk = (len(deliveries) - warmup) // rounds
             begin = warmup + round_number * chunk
-            cpu_before = cpu_seconds(pid)
+            user_before, system_before = cpu_seconds(pid)
             elapsed, latencies, failures = asyncio.run(
                 load(port, path, deliveries[begin : begin + chunk], concurrency)
             )
-            cpu[kind] += cpu_seconds(pid) - cpu_before
+            user_after, system_after = cpu_seconds(pid)
+            user, system = cpu[kind]
+            cpu[kind] = (user + user_after - user_before, system + system_after - system_before)
             seconds, all_latencies, all_failures = totals[kind]
             totals[kind] = (seconds + elapsed, all_latencies + latencies, all_failures + failures)
     results: dict[str, dict[str, float]] = {}
@@ -302,7 +305,8 @@ def measure(
             "rps": len(latencies) / seconds,
             "p50_ms": statistics.median(latencies) * 1000,
             "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
-            "cpu_ms": cpu[kind] * 1000 / len(latencies),
+            "cpu_ms": sum(cpu[kind]) * 1000 / len(latencies),
+            "system_ms": cpu[kind][1] * 1000 / len(latencies),
         }
     return results
 
@@ -376,7 +380,8 @@ def main() -> None:
     for kind, result in results.items():
         print(
             f"  {kind:9}  {result['rps']:7.0f} req/s   p50 {result['p50_ms']:6.1f} ms   "
-            f"p99 {result['p99_ms']:6.1f} ms   server CPU {result['cpu_ms']:5.2f} ms/request   "
+            f"p99 {result['p99_ms']:6.1f} ms   server CPU {result['cpu_ms']:5.2f} ms/request "
+            f"({result['system_ms']:4.2f} system)   "
             f"non-2xx {int(result['failures'])}"
         )
     expected = args.warmup + (args.requests // args.rounds) * args.rounds
