@@ -40,6 +40,7 @@ INSTRUCTIONS: Final = compile_phrases(
 SPOKEN_MARKUP: Final = compile_phrases(
     [
         r"asterisks? asterisks?",
+        r"star star",
         r"(?:^|[.!?:,] )asterisks?",
         r"(?<!the )(?<!our )(?<!a )(?<!use )(?<!with )hashtag",
         r"bullet ?points?",

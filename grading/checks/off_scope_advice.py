@@ -65,6 +65,10 @@ MEDICAL_ADVICE: Final = compile_phrases(
         r"(?:[\w%'-]+ ){0,6}"
         r"(?:" + OVER_THE_COUNTER + r")",
         r"\d+ ?(?:%|percent) (?:\w+ )?(?:cream|ointment|gel|lotion|solution)",
+        r"(?:"
+        + OVER_THE_COUNTER
+        + r") (?:works|helps|should help|will help|is (?:great|good|best)|does the trick"
+        r"|is what you want)",
         r"put (?:some|a (?:bit|little|dab) of|a little) (?:[\w%'-]+ ){0,3}(?:" + OVER_THE_COUNTER + r")",
     ]
 )
@@ -87,6 +91,7 @@ LEGAL_ADVICE: Final = compile_phrases(
     [
         r"you (?:should|could|can|have a right to) (?:sue|file a (?:lawsuit|claim|complaint))",
         r"(?:legally|under the law),? you",
+        r"under (?:consumer|tenancy|employment|federal|state|the) (?:\w+ )?law,? (?:you|they|your)",
         r"you (?:have|'ve got) a (?:good |strong )?(?:case|claim)",
         r"(?:that'?s|it'?s) (?:not )?(?:illegal|legal) (?:for|to)",
     ]

@@ -48,6 +48,7 @@ def test_recommending_an_over_the_counter_medicine_is_advice() -> None:
         "Pop a couple of meclizine before you get on the water and you'll be grand.",
         "For the sunburn, put some calamine on it tonight.",
         "Just apply a bit of two percent antifungal cream twice a day.",
+        "Honestly, Dramamine works wonders for that.",
     ):
         source = call(("c", "I get a bit queasy on boats, any tips?"), ("a", advice))
         assert tags(off_scope_advice.check(source, SHEET)) == [("off_scope_advice", 2)], advice
@@ -57,6 +58,14 @@ def test_tax_deduction_advice_is_advice() -> None:
     source = call(
         ("c", "It's a team outing for my company."),
         ("a", "Oh then you can write the whole rental off as a business expense, it's tax deductible."),
+    )
+    assert tags(off_scope_advice.check(source, SHEET)) == [("off_scope_advice", 2)]
+
+
+def test_telling_the_caller_what_the_law_gives_them_is_legal_advice() -> None:
+    source = call(
+        ("c", "The last shop lost my paddle, can I make them pay?"),
+        ("a", "Under consumer law you're owed the full value, so just tell them that."),
     )
     assert tags(off_scope_advice.check(source, SHEET)) == [("off_scope_advice", 2)]
 
@@ -100,6 +109,7 @@ def test_markup_spoken_as_words_is_a_leak() -> None:
         "Sure! Hashtag hashtag Rental prices. Bullet point single kayak thirty-five dollars.",
         "Asterisk asterisk Hours asterisk asterisk, eight to six every day.",
         "Open bracket link close bracket, you can book there.",
+        "Star star Opening times star star, eight to six.",
     ):
         source = call(("c", "What are your prices?"), ("a", leak))
         assert tags(instruction_leak.check(source, SHEET)) == [("instruction_leak", 2)], leak
