@@ -40,7 +40,7 @@ from grading.claims.extract import (
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Severity, Tag
-from grading.speech import HEDGE, content_words, sentences
+from grading.speech import HEDGE, content_words, sentences, stem, words
 
 IDENTIFYING: Final[frozenset[str]] = frozenset(
     {"phone", "postcode", "time", "street", "percent", "date", "duration"}
@@ -69,7 +69,7 @@ SUBJECT_KINDS: Final[frozenset[str]] = frozenset({"money", "percent", "duration"
 ("a flat $60 travel fee", "the $150 deposit"), and it is held against the facts about that thing."""
 WEAK: Final[frozenset[str]] = frozenset(
     """before after plus extra per each only total about around every over under back first last take
-    make come give fine sure also still just""".split()
+    make come give fine sure also still just run go usually normally typically currently""".split()
 )
 """Words too common to say two things are about the same subject."""
 PEOPLE: Final = re.compile(r"-old\b|under-|\b(?:kid|child|children|infant|baby|toddler|senior|student|pupp)")
@@ -283,7 +283,13 @@ def _denied(claim: Claim, index: FactIndex) -> IndexedFact | None:
 def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """ "We also offer laughing gas": invented when nothing it names is in the sheet."""
     offered = set(claim.subject) - GENERIC
-    if not offered or offered & index.vocabulary:
+    if not offered:
+        return None
+    named = content_words(claim.span)
+    head = next((stem(word) for word in reversed(words(claim.span)) if stem(word) in named), None)
+    if offered & index.vocabulary and (head is None or head in index.vocabulary or head in GENERIC):
+        # "we also have take-home whitening trays": the thing offered is the last word (trays);
+        # sharing a modifier with the sheet (whitening) does not make it the sheet's
         return None
     return "invented_fact", "major", None
 
@@ -585,6 +591,34 @@ def _open_day_claims(
     return None
 
 
+ASKED_PRICE: Final = re.compile(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b", re.I)
+BARE_PRICE: Final = re.compile(
+    r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
+    r"(\d{1,2}):(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"
+    r"|\b(?:is|are|for|runs?|costs?|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
+    r"(\d{2,5}(?:\.\d{2})?)(?=\s*(?:[,.;!?]|$|each|plus|and|but))"
+)
+"""An amount said bare after the caller asked a price ("how much is whitening?" "It's three fifty,
+and the trays are a hundred ninety-nine."): the number in the price slot of the answer."""
+
+
+def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
+    """The bare amounts of an answer to a price question, as money claims without a currency; a
+    pair read as a clock time ("three fifty") is the price 350."""
+    found: list[Claim] = []
+    taken = {claim.span for claim in claims if claim.kind != "time"}
+    for match in BARE_PRICE.finditer(digits_for_speech(sentence)):
+        if match.group(1) is not None:
+            value, span = float(match.group(1) + match.group(2)), f"{match.group(1)}:{match.group(2)}"
+        else:
+            value, span = float(match.group(3)), match.group(3)
+        if span not in taken:
+            found.append(Claim(kind="money", value=value, span=span))
+    return found
+
+
+OFFERED: Final = re.compile(r"(?:we|they|it|he|she|dr|the)\b")
+"""The span of an offer claim starts with who offers it ("we also have ...")."""
 MONEY_SPAN: Final = re.compile(r"\d")
 """A verdict's span with a number in it (an amount, not "included")."""
 CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
@@ -644,11 +678,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         if turn.tool_calls:
             tool_values = _tool_values(call, position)
+        asked_price = ASKED_PRICE.search(previous_caller) is not None
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
         for spoken in sentences(turn.text):
             sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
             claims = extract(sentence)
+            if asked_price and not any(claim.kind == "money" for claim in claims):
+                claims = [*claims, *_bare_prices(sentence, claims)]
             if not claims and not DAY_HINT.search(sentence):
                 continue
             if (
@@ -687,6 +724,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "$4200, and that includes packing": what an invented price includes is part of
                 # the invented offer, not a second claim against the sheet
                 verdicts = [v for v in verdicts if not v[3].startswith("includ")]
+            if any(tag == "invented_fact" and OFFERED.match(span) for tag, _, _, span in verdicts):
+                # "we also have take-home trays for 199": the amount is the invented thing's price
+                verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
             for tag, severity, fact, span in verdicts:
                 if fact is not None:
                     reason = f'"{span}" contradicts fact {fact.fact.id}: "{fact.fact.statement}"'

@@ -44,6 +44,17 @@ MONEY: Final = re.compile(
 )
 PERCENT: Final = re.compile(r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)")
 TIME_CLOCK: Final = re.compile(r"\b(\d{1,2})[:.](\d{2})(?:\s?(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d%])")
+TIME_CONTEXT: Final = re.compile(
+    r"\b(?:at|until|till|til|from|by|before|after|around|between|to|o'?clock|sharp|morning|afternoon|"
+    r"evening|night|tonight|today|tomorrow|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"weekdays?|weekends?|open|opens|close|closes|closing|arriv\w*|depart\w*|leav\w*|slots?|"
+    r"appointments?|book\w*|times?|hours?|earliest|latest|start\w*|ends?|pick\w*|drop\w*|"
+    r"see you|works?|available|free|instead|or)\b"
+)
+"""Words that make "9:30" (said "nine thirty", no am/pm) a time of day: "kennel two twelve" or
+"the seven twenty-seven model" has none, so there it is a number, not a time."""
+WRITTEN_TIME: Final = re.compile(r"\d[:.]\d\d")
+"""A time written with digits (a fact, a tool result) is a time wherever it stands."""
 TIME_HOUR: Final = re.compile(r"\b(\d{1,2})\s?(a\.?m\.?|p\.?m\.?)(?![a-z])")
 DAYPART: Final = re.compile(
     r"\b(\d{1,2})(?::(\d{2}))?\s+(?:in the (morning)|in the (afternoon|evening)|at (night))\b"
@@ -440,6 +451,13 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in TIME_CLOCK.finditer(text) if ":" in text or "." in text else ():
         if _taken(spans, *match.span()):
             continue
+        if (
+            not match.group(3)
+            and int(match.group(1)) <= 12
+            and not WRITTEN_TIME.search(sentence)
+            and not TIME_CONTEXT.search(text)
+        ):
+            continue
         candidates = _clock(int(match.group(1)), int(match.group(2)), match.group(3) or _evening(text, match))
         if candidates:
             add("time", candidates, match)
@@ -515,7 +533,8 @@ def _extract_words(
 
 
 FREE_AS_AVAILABLE: Final = re.compile(
-    r"(?:\b(?:i'?m|i am|you'?re|you are|he'?s|he is|she'?s|she is|who'?s|who is|anyone'?s|anyone is|"
+    r"(?:\b(?:i'?m|i am|we'?re|we are|you'?re|you are|he'?s|he is|she'?s|she is|who'?s|who is|anyone'?s|"
+    r"anyone is|"
     r"someone'?s|someone is|chair'?s|chair is|(?:when|if|once|until|as soon as) (?:they|we|you|he|she|it)"
     r"(?:'re|'s| are| is| get| gets)?)\s+(?:\w+\s+)?$)"
     r"|\b(?:has|have|got|had|keep|kept)\s+(?:\S+\s+){0,3}?$"

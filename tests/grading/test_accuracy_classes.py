@@ -282,3 +282,28 @@ def test_what_an_invented_price_includes_is_part_of_that_invented_offer() -> Non
         ("a", "A mobile spa visit runs four hundred dollars, and that includes overnight boarding."),
     )
     assert tags(accuracy.check(source, GROOMER), source) == [("invented_fact", 2)]
+
+
+def test_a_spoken_pair_with_no_time_words_around_it_is_a_number_not_a_time() -> None:
+    source = call(
+        ("c", "Which one is mine?"),
+        ("a", "Yours is the one in kennel three fourteen, next to the dryer."),
+    )
+    assert accuracy.check(source, GROOMER) == []
+    assert [c.kind for c in extract("We can see him at three fourteen.")] == ["time"]
+    assert [c.kind for c in extract("Opens 9:30 daily.")] == ["time"]
+
+
+def test_an_amount_said_bare_in_answer_to_a_price_question_is_a_price() -> None:
+    wrong = call(("c", "How much is a bath and brush?"), ("a", "It's sixty-five, plus tax."))
+    assert tags(accuracy.check(wrong, GROOMER), wrong) == [("wrong_fact", 2)]
+    right = call(("c", "What's the price for a bath and brush?"), ("a", "That's fifty-five."))
+    assert accuracy.check(right, GROOMER) == []
+
+
+def test_an_offer_named_by_a_new_thing_is_invented_even_if_a_modifier_is_on_the_sheet() -> None:
+    source = call(
+        ("c", "Anything for at home?"),
+        ("a", "We also have bath shampoo kits for twenty dollars."),
+    )
+    assert tags(accuracy.check(source, GROOMER), source) == [("invented_fact", 2)]
