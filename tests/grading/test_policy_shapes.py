@@ -60,6 +60,19 @@ def test_other_ways_of_saying_where_someone_is_are_disclosures() -> None:
         assert breaches(PRIVACY, ("c", "Is Priya Shah there?"), ("a", said)) == [2], said
 
 
+def test_a_privacy_rule_about_other_details_is_left_to_the_judge() -> None:
+    details = sheet(
+        Rule(id="no-schedules", kind="must_not", text="Never give out a member's class schedule or details.")
+    )
+    assert not decided(details, ("c", "When is Priya's spin class?"), ("a", "Sorry, I can't share that."))
+    patients = sheet(
+        Rule(id="no-confirm", kind="must_not", text="Never confirm whether someone is a member.")
+    )
+    assert breaches(
+        patients, ("c", "Is Priya Shah a member there?"), ("a", "Yes, she's a member, since May.")
+    ) == [2]
+
+
 def test_a_staff_member_being_in_is_not_a_member_disclosed() -> None:
     assert (
         breaches(
