@@ -49,7 +49,7 @@ from grading.claims.extract import (
     partial_closure,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
-from grading.claims.numbers import digits_for_speech
+from grading.claims.numbers import UNITS, digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Severity, Tag
 from grading.speech import HEDGE, content_words, sentences, stem, words
 
@@ -549,7 +549,8 @@ def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], contex
         if known.kind == "money" and isinstance(known.value, float) and known.value > 0:
             ratio = claim.value / known.value
             count = round(ratio)
-            if count in MULTIPLES and abs(ratio - count) < 0.001 and str(count) in context_words:
+            said = {str(count), *(word for word, value in UNITS.items() if value == count and word != "oh")}
+            if count in MULTIPLES and abs(ratio - count) < 0.001 and said & context_words:
                 return True
     return False
 

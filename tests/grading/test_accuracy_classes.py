@@ -307,3 +307,11 @@ def test_an_offer_named_by_a_new_thing_is_invented_even_if_a_modifier_is_on_the_
         ("a", "We also have bath shampoo kits for twenty dollars."),
     )
     assert tags(accuracy.check(source, GROOMER), source) == [("invented_fact", 2)]
+
+
+def test_a_total_for_a_spoken_count_is_a_multiple_not_an_invented_amount() -> None:
+    source = call(
+        ("c", "What would two baths come to?"),
+        ("a", "Two baths at fifty-five is a hundred and ten dollars."),
+    )
+    assert accuracy.check(source, GROOMER) == []
