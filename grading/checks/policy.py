@@ -192,10 +192,15 @@ RULE_VERBS: Final[frozenset[str]] = frozenset(
 )
 
 
+READINESS: Final[frozenset[str]] = frozenset({"finish", "ready", "complet", "completion"})
+"""Words a caller and an agent use for the same thing as a rule's "finished" ("will it be ready?")."""
+
+
 def _object_words(rule: Rule) -> set[str]:
     """What a rule is about beyond its verb ("a price for root canals, crowns or implants" ->
     root, canal, crown, implant); empty when it is about everything ("never quote prices")."""
-    return content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
+    words = content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
+    return words | READINESS if words & READINESS else words
 
 
 Keep = Callable[[Rule, str, re.Match[str]], bool]
@@ -589,6 +594,27 @@ def _read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     return _breach(booking + 1, call.turns[booking].text, rule, reason)
 
 
+EXACT_ARRIVAL: Final = compile_phrases(
+    [
+        r"(?:be there|be at your (?:place|house|home|door)|arrive|arriving|get there|show up"
+        r"|pull up) (?:at|by) "
+        r"(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)"
+        r"(?: (?:o'?clock|a\.?m\.?|p\.?m\.?|thirty|fifteen|forty-five))?(?! (?:and|to|or) )(?!-)"
+    ]
+)
+"""An arrival promised for one moment ("your tech will be there at two o'clock sharp"), not a window
+("between one and three")."""
+
+
+def _single_time(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    del rule
+    return not re.search(
+        r"\b(?:between|window|or so|around|about|roughly|ish|give or take|approximately)\b",
+        sentence,
+        re.IGNORECASE,
+    )
+
+
 RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
@@ -637,6 +663,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             "dismissed a symptom",
             scoped=False,
         ),
+    ),
+    (
+        "must_not",
+        re.compile(r"\b(?:exact|specific|precise|fixed) (?:arrival )?(?:arrival|time)|\barrival time", re.I),
+        _pattern_must_not(EXACT_ARRIVAL, "promised an exact arrival time", scoped=False, keep=_single_time),
     ),
     (
         "must_not",

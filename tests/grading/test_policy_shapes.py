@@ -280,3 +280,39 @@ def test_always_ask_for_x_is_decided_for_any_x() -> None:
         ("c", "Hi, I want to freeze my membership for a month."),
         ("a", "Sure, that's frozen until March."),
     ) == [2]
+
+
+def test_a_promised_single_arrival_time_breaks_an_exact_arrival_rule_and_a_window_does_not() -> None:
+    rules = sheet(
+        Rule(
+            id="no-exact-time", kind="must_not", text="Never give an exact arrival time for a trainer visit."
+        )
+    )
+    assert breaches(
+        rules,
+        ("c", "Can the trainer come to my house Tuesday?"),
+        ("a", "Yes, she'll be at your door at nine a.m. on the dot."),
+    ) == [2]
+    assert (
+        breaches(
+            rules,
+            ("c", "Can the trainer come to my house Tuesday?"),
+            ("a", "Yes, she'll arrive between nine and eleven."),
+        )
+        == []
+    )
+
+
+def test_ready_means_finished_for_a_rule_about_completion() -> None:
+    rules = sheet(
+        Rule(
+            id="no-finish-promise",
+            kind="must_not",
+            text="Never promise when a locker repair will be finished.",
+        )
+    )
+    assert breaches(
+        rules,
+        ("c", "The door on mine is broken. Will it be ready by the weekend?"),
+        ("a", "It'll be ready Friday, I promise."),
+    ) == [2]
