@@ -60,10 +60,24 @@ EXCHANGES = [
 ]
 
 
+def spelled_variant(variant: int) -> str:
+    """A distinct capitalised letters-only surname per variant (0 -> "Ba", 1 -> "Ca", ...)."""
+    letters = "bcdfghjklmnpqrstvwxz"
+    digits = []
+    while True:
+        variant, rest = divmod(variant, len(letters))
+        digits.append(letters[rest])
+        if variant == 0:
+            break
+    return ("".join(digits) + "a").capitalize()
+
+
 def forty_turn_call(variant: int = 0) -> Call:
     """The 40-turn call; `variant` puts a different caller name in every turn, so no text repeats
-    from one call to the next and caches keyed by text cannot flatter the figure."""
-    name = f"Dana{variant}"
+    from one call to the next and caches keyed by text cannot flatter the figure. The name is spelled
+    in letters, as a transcript spells names ("Dana Kb"), not "Dana17": a digit glued to a name sends
+    every caller turn down the number-reading path, which no real call does."""
+    name = f"Dana {spelled_variant(variant)}"
     start = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
     turns: list[Turn] = []
     for index, (caller, agent) in enumerate(EXCHANGES):
