@@ -35,6 +35,7 @@ One failure per tag per turn (the most severe); the quote is the sentence as spo
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final, cast
 
 import msgspec
@@ -448,11 +449,17 @@ def _clause_of(claim: Claim, sentence: str) -> str:
     return next((part for part in _CLAUSES.split(lowered) if claim.span in part), "")
 
 
-def _clause_words(claim: Claim, sentence: str) -> set[str]:
+def _clause_words(claim: Claim, sentence: str) -> frozenset[str]:
     """The meaningful words of the clause that holds the claim, the claim's own words left out."""
-    clause = _clause_of(claim, sentence)
-    words = content_words(clause) - GENERIC - WEAK - content_words(claim.span)
-    return {word for word in words if not word[:1].isdigit()}
+    return _span_clause_words(claim.span, sentence)
+
+
+@lru_cache(maxsize=4096)
+def _span_clause_words(span: str, sentence: str) -> frozenset[str]:
+    lowered = digits_for_speech(sentence)
+    clause = next((part for part in _CLAUSES.split(lowered) if span in part), "")
+    meaningful = content_words(clause) - GENERIC - WEAK - content_words(span)
+    return frozenset(word for word in meaningful if not word[:1].isdigit())
 
 
 def _within_range(claim: Claim, fact: IndexedFact) -> bool:
@@ -603,7 +610,7 @@ def _open_day_claims(
     return None
 
 
-ASKED_PRICE: Final = re.compile(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b", re.I)
+ASKED_PRICE: Final = re.compile(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
 BARE_PRICE: Final = re.compile(
     r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
     r"(\d{1,2}):(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"
@@ -690,14 +697,19 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         if turn.tool_calls:
             tool_values = _tool_values(call, position)
-        asked_price = ASKED_PRICE.search(previous_caller) is not None
+        asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
         for spoken in sentences(turn.text):
             sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
             claims = extract(sentence)
-            if asked_price and not any(claim.kind == "money" for claim in claims):
-                claims = [*claims, *_bare_prices(sentence, claims)]
+            if not any(claim.kind == "money" for claim in claims) and NUMERIC_HINT.search(
+                digits_for_speech(sentence)
+            ):
+                if asked_price is None:
+                    asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
+                if asked_price:
+                    claims = [*claims, *_bare_prices(sentence, claims)]
             if not claims and not DAY_HINT.search(sentence):
                 continue
             if (
