@@ -255,9 +255,10 @@ _ORDINAL_DATE: Final = re.compile(
 """A spoken day of the month ("November twenty-eighth", "Saturday the fourteenth"): only after a
 month or "the", so "first time" stays words."""
 _HALF_HOUR_UK: Final = re.compile(
-    r"\bhalf (\d{1,2})\b(?!\s*(?:%|percent|dollars?|pounds?|quid|bucks|off|price))"
+    r"\bhalf (\d{1,2})\b(?![:.]\d)"
+    r"(?!\s*(?:%|percent|dollars?|pounds?|quid|bucks|off|price|more|of|dozen|times?|\w+s\b))"
 )
-"""British "half five" is 5:30."""
+"""British "half five" is 5:30 (not "half one more time", "half two hours")."""
 
 
 def _ordinal(match: re.Match[str]) -> str:

@@ -315,3 +315,10 @@ def test_a_total_for_a_spoken_count_is_a_multiple_not_an_invented_amount() -> No
         ("a", "Two baths at fifty-five is a hundred and ten dollars."),
     )
     assert accuracy.check(source, GROOMER) == []
+
+
+def test_british_half_past_and_ordinal_dates_are_read_and_ordinary_halves_are_not() -> None:
+    assert digits_for_speech("see you at half seven") == "see you at 7:30"
+    assert digits_for_speech("fold it in half one more time") == "fold it in half 1 more time"
+    assert digits_for_speech("Saturday the twenty-first") == "saturday the 21st"
+    assert digits_for_speech("the first time") == "the 1st time"
