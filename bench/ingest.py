@@ -18,7 +18,10 @@ work on the machine weighs on both alike. It prints requests/s, p50 and p99 for 
 throughput ratio callgrade/baseline (target >= 0.5) and the p99 ratio (target <= 2.0), and each
 server's CPU time per request (steadier than throughput when other work shares the machine).
 `--blob-parent` puts callgrade's file blob store elsewhere (e.g. /dev/shm, to see the cost of the
-disk write of the raw body apart from the rest).
+disk write of the raw body apart from the rest). Callgrade's system CPU is mostly that file's
+creation: on a disk shared with PostgreSQL's WAL and with other busy processes, creating a file
+has been measured at anywhere from 0.02 to 0.9 ms of kernel time, so compare runs by the user
+column first.
 
 The database: `--database-url` (an admin URL; a scratch database is created and dropped), else
 postgresql://postgres@127.0.0.1:5432/postgres when it answers, else an embedded pgserver.
