@@ -72,7 +72,9 @@ LOCATION_CONTEXT: Final = re.compile(
     r"it'?s on|is on|they'?re|they are|postcode|it'?s in)\b",
     re.IGNORECASE,
 )
-PRICEY_SUBJECT: Final = re.compile(r"fee|price|fare|ticket|admission|entr|discount|cost|rate|charge", re.I)
+PRICEY_SUBJECT: Final = re.compile(
+    r"fee|price|fare|ticket|admission|entr|discount|cost|rate|charge|deposit", re.I
+)
 NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity", "date"})
 """Kinds that can contradict a fact but are too common in ordinary talk ("a couple of days",
 "every six hours", "a 72-month loan", the date of a booking) to call invented on their own."""
@@ -382,6 +384,11 @@ def _judge_claim(
     candidates = index.with_kind(*kinds)
     if claim.kind == "money" and claim.currency == "gbp" and not _prices_in_pounds(index):
         return None  # "a forty pound dog": pounds are weight where the business prices in dollars
+    if claim.kind == "free" and claim.value == "waived":
+        # a waiver the agent grants: invented unless the sheet speaks of waiving at all
+        if "waiv" in index.sheet_text:
+            return None
+        return "invented_fact", "critical" if PRICEY_SUBJECT.search(sentence) else "major", None
     if claim.kind == "free":
         subject = set(claim.subject) - GENERIC
         if not subject:
@@ -748,6 +755,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "$4200, and that includes packing": what an invented price includes is part of
                 # the invented offer, not a second claim against the sheet
                 verdicts = [v for v in verdicts if not v[3].startswith("includ")]
+            if any(tag == "invented_fact" and span == "waived" for tag, _, _, span in verdicts):
+                # "I've waived the deposit, no charge": the waiver is the claim; "no charge" restates it
+                verdicts = [v for v in verdicts if v[0] != "wrong_fact" or MONEY_SPAN.search(v[3])]
             if any(tag == "invented_fact" and OFFERED.match(span) for tag, _, _, span in verdicts):
                 # "we also have take-home trays for 199": the amount is the invented thing's price
                 verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]

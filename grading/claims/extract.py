@@ -513,7 +513,10 @@ def _extract_words(
     for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
         if _not_a_price(text, match):
             continue
-        add("free", "free", match, _free_subject(text, match))
+        granted = match.group(0) == "waived" and GRANTED.search(
+            text[max(0, match.start() - 20) : match.start()]
+        )
+        add("free", "waived" if granted else "free", match, _free_subject(text, match))
     for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(match.group(1))))
         if offered:
@@ -552,6 +555,12 @@ INCLUDED_PEOPLE: Final = re.compile(
     r"myself|yourself|ourselves|themselves)\s+included\b"
 )
 """"Everyone, family included": a way of saying "including", not something offered at no charge."""
+
+
+GRANTED: Final = re.compile(
+    r"\b(?:i'?ve|i have|i'?ll|i will|i can|i'?m|we'?ve|we'?ll|we can|let me)\s+(?:just\s+)?$"
+)
+""""I've waived the deposit": a concession the agent grants, not a fact about the price."""
 
 
 def _not_a_price(text: str, match: re.Match[str]) -> bool:

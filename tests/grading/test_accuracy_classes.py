@@ -322,3 +322,13 @@ def test_british_half_past_and_ordinal_dates_are_read_and_ordinary_halves_are_no
     assert digits_for_speech("fold it in half one more time") == "fold it in half 1 more time"
     assert digits_for_speech("Saturday the twenty-first") == "saturday the 21st"
     assert digits_for_speech("the first time") == "the 1st time"
+
+
+def test_a_waiver_the_agent_grants_is_an_invented_concession() -> None:
+    source = call(
+        ("c", "I'm a regular, can you skip the deposit?"),
+        ("a", "Sure, I've waived the deposit for you, no charge at all."),
+    )
+    assert [(f.tag, f.severity) for f in accuracy.check(source, GROOMER)] == [("invented_fact", "critical")]
+    stated = call(("c", "Is there a deposit?"), ("a", "For new clients the deposit is forty dollars."))
+    assert accuracy.check(stated, GROOMER) == []
