@@ -93,7 +93,7 @@ PRICE_TALK: Final = re.compile(
 )
 RANGE_IN_FACT: Final = re.compile(
     r"[$£€]?(\d+(?:\.\d+)?)\s*(?:to|and|-|–)\s*[$£€]?(\d+(?:\.\d+)?)"
-    r"|(?:starts? at|from|at least|minimum of)\s*[$£€]?(\d+(?:\.\d+)?)(?!\s*(?:to|-|–|and)\s*[$£€]?\d)"
+    r"|(?:starts? at|from|at least|minimum of)\s*[$£€]?(\d+(?:\.\d+)?)\b(?!\s*(?:to|-|–|and)\s*[$£€]?\d)"
 )
 DAY_HINT: Final = re.compile(r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE)
 _RANK: Final[dict[str, int]] = {"minor": 0, "major": 1, "critical": 2}
@@ -224,12 +224,15 @@ def _judge_time(
         subject = content_words(sentence) - GENERIC - WEAK
         named = [fact for fact in hours if subject & (fact.words - GENERIC - WEAK)]
         pool = [*on_those_days, *named] or [fact for _, fact in scored] or hours
-        if any(
-            _same("time", claim.value, known.value)
+        matching = [
+            fact
             for fact in pool
-            for known in fact.claims
-            if known.kind == "time"
-        ):
+            if any(_same("time", claim.value, known.value) for known in fact.claims if known.kind == "time")
+        ]
+        if matching:
+            if all(_time_for_other_days(claim, fact, days) for fact in matching):
+                # "Sundays we're open until eight" where 8 pm is the weekday closing time
+                return "wrong_fact", _topic_severity(matching[0]), matching[0]
             return None
         if _unknown_subject(claim, sentence, index) or not hours:
             return "invented_fact", "critical", None
@@ -253,6 +256,14 @@ def _judge_time(
         fact = next(fact for score, fact in scored if score == best)
         return "wrong_fact", _topic_severity(fact), fact
     return "invented_fact", "critical", None
+
+
+def _time_for_other_days(claim: Claim, fact: IndexedFact, days: set[int]) -> bool:
+    """The fact gives this time only for days other than the ones the clause names."""
+    if not days or not fact.time_days:
+        return False
+    found = [when for value, when in fact.time_days if _same("time", claim.value, value)]
+    return bool(found) and all(when and not when & days for when in found)
 
 
 def _has_time(fact: IndexedFact) -> bool:

@@ -315,6 +315,26 @@ def days_of_amounts(text: str) -> tuple[tuple[float, frozenset[int]], ...]:
     return tuple(result)
 
 
+TIME_SEGMENT: Final = re.compile(
+    r"[;,.](?:\s|$)|\s+and\s+(?=(?:on\s+)?\d|(?:on\s+)?[a-z]+days?\b|weekends?\b)"
+)
+
+
+def days_of_times(text: str) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
+    """Each time of an hours fact with the days it applies to ("Monday to Friday 10 am to 8 pm,
+    Sunday 11 am to 5 pm"): segment by segment, a segment's own days, else the days of the segment
+    before it (a lunch break inside the weekday hours); empty where the fact names no days."""
+    result: list[tuple[tuple[int, ...], frozenset[int]]] = []
+    carried: frozenset[int] = frozenset()
+    for segment in TIME_SEGMENT.split(text.casefold()):
+        days = frozenset(days_in(segment)) or carried
+        carried = days
+        for claim in _extract(segment):
+            if claim.kind == "time" and isinstance(claim.value, tuple):
+                result.append((claim.value, days))
+    return tuple(result)
+
+
 def negated_things(text: str) -> frozenset[str]:
     """The content words of what a fact says the business does not have or do ("There is no
     airport shuttle", "We do not move pianos or pool tables")."""

@@ -18,6 +18,7 @@ from grading.claims.extract import (
     Claim,
     days_in,
     days_of_amounts,
+    days_of_times,
     extract,
     negated_things,
     open_and_closed_days,
@@ -38,6 +39,8 @@ class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
     """What the fact says the business does not have or do ("there is no airport shuttle")."""
     amount_days: tuple[tuple[float, frozenset[int]], ...] = ()
     """Each amount with the days it applies to, when the fact prices by day."""
+    time_days: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = ()
+    """Each time with the days it applies to, for hours facts that name days."""
 
 
 class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
@@ -95,6 +98,9 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
                 closed_days=frozenset(closed),
                 negated=negated_things(fact.statement),
                 amount_days=days_of_amounts(fact.statement) if days_in(fact.statement) else (),
+                time_days=days_of_times(fact.statement)
+                if fact.topic in {"hours", "availability"} and days_in(fact.statement)
+                else (),
             )
         )
     sheet_text = " ".join(fact.text for fact in facts)

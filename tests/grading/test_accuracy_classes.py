@@ -332,3 +332,28 @@ def test_a_waiver_the_agent_grants_is_an_invented_concession() -> None:
     assert [(f.tag, f.severity) for f in accuracy.check(source, GROOMER)] == [("invented_fact", "critical")]
     stated = call(("c", "Is there a deposit?"), ("a", "For new clients the deposit is forty dollars."))
     assert accuracy.check(stated, GROOMER) == []
+
+
+def test_an_amount_above_a_from_to_range_contradicts_it() -> None:
+    source = call(("c", "Styling for a poodle?"), ("a", "Breed styling is a flat two hundred dollars."))
+    assert tags(accuracy.check(source, GROOMER), source) == [("wrong_fact", 2)]
+
+
+def test_a_closing_time_of_other_days_said_for_this_day_is_wrong() -> None:
+    sheet = _sheet(
+        "bikes-desk",
+        "Canal Bike Hire",
+        [
+            (
+                "hours",
+                "hours",
+                "Open Monday to Friday 8 am to 7 pm, Saturday 9 am to 4 pm, Sunday 10 am to 2 pm.",
+            )
+        ],
+    )
+    wrong = call(("c", "How late on Sunday?"), ("a", "On Sundays we're open until seven."))
+    assert tags(accuracy.check(wrong, sheet), wrong) == [("wrong_fact", 2)]
+    right = call(("c", "How late on Sunday?"), ("a", "On Sundays we're open until two."))
+    assert accuracy.check(right, sheet) == []
+    weekday = call(("c", "And Wednesday?"), ("a", "Wednesdays we're open eight till seven."))
+    assert accuracy.check(weekday, sheet) == []
