@@ -568,14 +568,18 @@ def _priced_for_other_days(
 
 def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], context_words: set[str]) -> bool:
     """A computed total ("four tickets, 17.60 pounds"): a whole multiple of a sheet amount whose
-    multiplier the conversation just mentioned."""
-    assert isinstance(claim.value, float)
+    multiplier the conversation just mentioned, or the product of two numbers it mentioned ("two
+    bikes for three days")."""
+    if not isinstance(claim.value, float):
+        return False
+    said = {int(word) for word in context_words if word.isdigit() and len(word) <= 2}
+    said |= {value for word, value in UNITS.items() if word in context_words and word != "oh"}
+    counts = said | {a * b for a in said for b in said}
     for _, _, known in scored:
         if known.kind == "money" and isinstance(known.value, float) and known.value > 0:
             ratio = claim.value / known.value
             count = round(ratio)
-            said = {str(count), *(word for word, value in UNITS.items() if value == count and word != "oh")}
-            if count in MULTIPLES and abs(ratio - count) < 0.001 and said & context_words:
+            if count in MULTIPLES and abs(ratio - count) < 0.001 and count in counts:
                 return True
     return False
 

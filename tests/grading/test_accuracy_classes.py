@@ -357,3 +357,16 @@ def test_a_closing_time_of_other_days_said_for_this_day_is_wrong() -> None:
     assert accuracy.check(right, sheet) == []
     weekday = call(("c", "And Wednesday?"), ("a", "Wednesdays we're open eight till seven."))
     assert accuracy.check(weekday, sheet) == []
+
+
+def test_a_total_over_two_counts_is_a_multiple_too() -> None:
+    source = call(
+        ("c", "Two bikes for three days, what's that?"),
+        ("a", "Two bikes for three days is a hundred and forty-four pounds."),
+    )
+    assert accuracy.check(source, BIKES) == []
+    wrong = call(
+        ("c", "Two bikes for three days, what's that?"),
+        ("a", "Two bikes for three days is a hundred and fifty pounds."),
+    )
+    assert tags(accuracy.check(wrong, BIKES), wrong) == [("wrong_fact", 2)]
