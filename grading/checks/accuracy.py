@@ -211,7 +211,8 @@ def _judge_time(
     named when the sentence names days), a slot or arrival (must fall inside the sheet's hours; the
     calendar itself is the agent's tool), or a schedule the sheet lists (must equal one of its
     times). A time in a clause about things the sheet never mentions is invented."""
-    assert isinstance(claim.value, tuple)
+    if not isinstance(claim.value, tuple):
+        return None
     candidates = index.with_kind("time")
     scored = [(_related(fact, sentence_words, context_words), fact) for fact, _ in candidates]
     best = max((score for score, _ in scored), default=0)
@@ -331,7 +332,8 @@ def _judge_place(
         if not spots or any(set(claim.subject) & set(known.subject) for _, known in spots):
             return None
         return "wrong_fact", _topic_severity(spots[0][0]), spots[0][0]
-    assert isinstance(claim.value, str)
+    if not isinstance(claim.value, str):
+        return None
     *name, suffix = claim.value.split()
     for k in range(len(name)):
         street = " ".join([*name[k:], suffix])
