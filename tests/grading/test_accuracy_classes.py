@@ -4,6 +4,9 @@ written with fresh sentences for two businesses the tuning corpus does not have.
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from grading.checks import accuracy
 from grading.claims import extract
 from grading.claims.numbers import digits_for_speech
@@ -370,3 +373,70 @@ def test_a_total_over_two_counts_is_a_multiple_too() -> None:
         ("a", "Two bikes for three days is a hundred and fifty pounds."),
     )
     assert tags(accuracy.check(wrong, BIKES), wrong) == [("wrong_fact", 2)]
+
+
+_PIECES = [
+    "one",
+    "twenty",
+    "thirty-nine",
+    "a hundred and",
+    "oh",
+    "five",
+    "half",
+    "past",
+    "nine",
+    "ten",
+    "dollars",
+    "pounds",
+    "a night",
+    "an hour",
+    "per",
+    "percent",
+    "$",
+    "£",
+    "12:30",
+    "7",
+    "pm",
+    "am",
+    "Saturday",
+    "Tuesdays",
+    "weekends",
+    "open",
+    "closed",
+    "until",
+    "at",
+    "from",
+    "to",
+    "and",
+    "free",
+    "included",
+    "waived",
+    "room",
+    "Northwest",
+    "Street",
+    "the",
+    "twenty-eighth",
+    "November",
+    "of",
+    "no",
+    "there is no",
+    "we offer",
+    "includes",
+    ",",
+    ".",
+    "?",
+    "for Tuesday night",
+    "between",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=14), min_size=1, max_size=6),
+    st.sampled_from([GROOMER, BIKES]),
+)
+def test_no_turn_text_makes_the_check_raise(turns: list[list[str]], sheet: FactSheet) -> None:
+    lines = [("c" if i % 2 else "a", " ".join(words)) for i, words in enumerate(turns)]
+    source = call(*lines)
+    for failure in accuracy.check(source, sheet):
+        assert failure.tag in {"wrong_fact", "invented_fact"}
