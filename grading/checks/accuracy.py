@@ -590,10 +590,10 @@ def _topic_severity(fact: IndexedFact) -> Severity:
     return "critical" if fact.fact.topic in CRITICAL_TOPICS else "major"
 
 
-def _open_day_claims(
-    sentence: str, index: FactIndex, asked_if_open: bool = False
-) -> tuple[Tag, Severity, IndexedFact | None] | None:
-    """ "We're open Sunday" / "closed on Saturdays", clause by clause, against the sheet's days."""
+@lru_cache(maxsize=4096)
+def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], frozenset[int]]:
+    """The days `sentence` says are open and closed. Cached: it depends on the sentence alone, and
+    agents say the same sentences call after call ("We're closed Sundays")."""
     claimed_open: set[int] = set()
     claimed_closed: set[int] = set()
     for clause in CLAUSE.split(sentence.casefold()):
@@ -608,6 +608,14 @@ def _open_day_claims(
         elif OPEN_CLAIM.search(clause) or asked_if_open:
             # "Are you open Sunday?" "Yep, Sundays ten to four." says open without the word
             claimed_open |= days
+    return frozenset(claimed_open), frozenset(claimed_closed)
+
+
+def _open_day_claims(
+    sentence: str, index: FactIndex, asked_if_open: bool = False
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """ "We're open Sunday" / "closed on Saturdays", clause by clause, against the sheet's days."""
+    claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     if not claimed_open and not claimed_closed:
         return None
     hours_facts = [fact for fact in index.facts if fact.open_days or fact.closed_days]

@@ -53,13 +53,20 @@ def alternatives(text: str) -> list[set[str]]:
 
 def meets(text: str, situations: list[set[str]]) -> bool:
     """Whether some clause of `text` holds every word of one situation (see the module docstring)."""
-    for sentence in re.split(r"[.;!?]", text):
+    if not NEGATED_SPAN.search(text):
+        # Without a negation every clause's words are words of the whole turn (no word spans a
+        # stop), so a situation the whole turn lacks is in no clause: skip the clause by clause pass.
+        turn_words = content_words(text)
+        if not any(words <= turn_words for words in situations):
+            return False
+    for sentence in _CLAUSE_END.split(text):
         said = content_words(NEGATED_SPAN.sub(" ", sentence))
         if any(words <= said for words in situations):
             return True
     return False
 
 
+_CLAUSE_END: Final = re.compile(r"[.;!?]")
 NEGATED_SPAN: Final = re.compile(
     r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b(?:[\s,]+(?:like|really|even|a|an|the)\b)*"
     r"(?:[\s,]+[\w'-]+){1,2}",
