@@ -6,8 +6,8 @@
   `GET /readyz?ignore=broker` still reports the broker but does not fail on it: the API's request
   path commits calls and their jobs to PostgreSQL only (the outbox), so a Kubernetes readiness probe
   may use it to keep accepting webhooks through a broker outage. It recovers by
-  itself: a database that comes back makes the next probe pass (pool connections are checked on
-  checkout and replaced).
+  itself: a database that comes back makes the next probe pass (a pooled connection whose socket
+  shows trouble is checked on checkout and replaced; see service.db).
 - `GET /metrics` → the Prometheus text format (service.metrics).
 """
 
