@@ -67,6 +67,11 @@ def content_words(text: str) -> set[str]:
     return set(_content_words(text))
 
 
+def frozen_content_words(text: str) -> frozenset[str]:
+    """`content_words` shared and read-only (no copy), for callers that only test it."""
+    return _content_words(text)
+
+
 @lru_cache(maxsize=4096)
 def _content_words(text: str) -> frozenset[str]:
     return frozenset(stem(word) for word in words(text) if word not in STOPWORDS and len(word) >= 2)

@@ -52,7 +52,7 @@ from grading.claims.extract import (
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Severity, Tag
-from grading.speech import HEDGE, content_words, sentences, stem, words
+from grading.speech import HEDGE, content_words, frozen_content_words, sentences, stem, words
 
 IDENTIFYING: Final[frozenset[str]] = frozenset(
     {"phone", "postcode", "time", "street", "percent", "date", "duration"}
@@ -753,11 +753,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             sentence_words = content_words(sentence)
             if len(sentence_words - GENERIC) <= 2:
                 # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
-                sentence_words |= content_words(previous_caller)
+                sentence_words |= frozen_content_words(previous_caller)
             if context_words is None:
-                context_words = content_words(previous_caller) | content_words(turn.text)
-                for earlier in call.turns[max(0, position - 3) : position]:
-                    context_words |= content_words(earlier.text)
+                # a union of the cached read-only word sets: no copy of each turn's set first
+                context_words = set(frozen_content_words(previous_caller)).union(
+                    frozen_content_words(turn.text),
+                    *(
+                        frozen_content_words(earlier.text)
+                        for earlier in call.turns[max(0, position - 3) : position]
+                    ),
+                )
             booking = bool(BOOKING_OUTCOME.search(sentence))
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller

@@ -130,10 +130,10 @@ def _reasked(question: str, follow_up: str) -> bool:
 def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
     """The reply is the agent's previous reply again: whatever it says, it is not an answer to
     the new question."""
-    earlier = [t.text for t in turns[:reply_index] if t.speaker == "agent"]
-    if not earlier:
+    earlier = next((t.text for t in reversed(turns[:reply_index]) if t.speaker == "agent"), None)
+    if earlier is None:
         return False
-    return overlap(word_bag(earlier[-1]), word_bag(turns[reply_index].text)) >= OVERLAP
+    return overlap(word_bag(earlier), word_bag(turns[reply_index].text)) >= OVERLAP
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:

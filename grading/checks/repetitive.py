@@ -20,7 +20,7 @@ OVERLAP: Final = 0.9
 
 def overlap(first: Counter[str], second: Counter[str]) -> float:
     """Shared words (with multiplicity) over the length of the longer reply."""
-    first_size, second_size = first.total(), second.total()
+    first_size, second_size = sum(first.values()), sum(second.values())  # Counter.total(), one call less
     longest = max(first_size, second_size)
     if longest == 0 or min(first_size, second_size) < OVERLAP * longest:
         return 0.0  # the shorter reply cannot cover 90% of the longer one
@@ -43,7 +43,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     for position in range(1, len(replies)):
         index, bag = replies[position]
         candidates = [replies[position - 1][1]]
-        if position >= 2 and bag.total() >= 3:
+        if position >= 2 and sum(bag.values()) >= 3:
             candidates.append(replies[position - 2][1])
         if any(overlap(bag, earlier) >= OVERLAP for earlier in candidates):
             if first_repeat is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.speech import content_words
+from grading.speech import content_words, frozen_content_words
 
 GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
     {
@@ -53,10 +53,11 @@ def alternatives(text: str) -> list[set[str]]:
 
 def meets(text: str, situations: list[set[str]]) -> bool:
     """Whether some clause of `text` holds every word of one situation (see the module docstring)."""
-    if not NEGATED_SPAN.search(text):
+    if not _NEGATION_WORD.search(text.lower()):
         # Without a negation every clause's words are words of the whole turn (no word spans a
         # stop), so a situation the whole turn lacks is in no clause: skip the clause by clause pass.
-        turn_words = content_words(text)
+        # (A lower-case pattern on lowered text: twice as fast as NEGATED_SPAN's IGNORECASE.)
+        turn_words = frozen_content_words(text)
         if not any(words <= turn_words for words in situations):
             return False
     for sentence in _CLAUSE_END.split(text):
@@ -67,6 +68,8 @@ def meets(text: str, situations: list[set[str]]) -> bool:
 
 
 _CLAUSE_END: Final = re.compile(r"[.;!?]")
+_NEGATION_WORD: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b")
+"""NEGATED_SPAN's first part, in lower case: a turn without it holds no negated span."""
 NEGATED_SPAN: Final = re.compile(
     r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b(?:[\s,]+(?:like|really|even|a|an|the)\b)*"
     r"(?:[\s,]+[\w'-]+){1,2}",

@@ -50,9 +50,19 @@ class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
     open_days: frozenset[int]
     closed_days: frozenset[int]
 
+    kind_memo: dict[tuple[str, ...], tuple[tuple[IndexedFact, Claim], ...]] = msgspec.field(
+        default_factory=dict
+    )
+    """with_kind's answers: every claim of an agent turn asks, and the facts never change."""
+
     def with_kind(self, *kinds: str) -> list[tuple[IndexedFact, Claim]]:
-        """Every (fact, claim) pair whose claim is of one of `kinds`."""
-        return [(fact, claim) for fact in self.facts for claim in fact.claims if claim.kind in kinds]
+        """Every (fact, claim) pair whose claim is of one of `kinds` (a fresh list)."""
+        pairs = self.kind_memo.get(kinds)
+        if pairs is None:
+            pairs = self.kind_memo[kinds] = tuple(
+                (fact, claim) for fact in self.facts for claim in fact.claims if claim.kind in kinds
+            )
+        return list(pairs)
 
 
 _CACHE_SIZE: Final = 64
