@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
+from grading.first_chars import filtered
+
 _SENTENCE_END: Final = re.compile(
     r"(?<=[!?])\s+|(?<=[^.]\.)(?<![ap]\.m\.)\s+|(?:(?<=\.\.\.)|(?<=…)|(?<=[ap]\.m\.))\s+(?=[A-Z])|\n+"
 )
@@ -124,15 +126,17 @@ class Phrases:
     transcripts hold); `group()` gives the lower-cased words.
     """
 
-    __slots__ = ("_compiled", "_seen")
+    __slots__ = ("_compiled", "_seen", "_source")
 
     def __init__(self, pattern: str) -> None:
-        self._compiled = re.compile(pattern)
+        self._source = pattern
+        # behind a lookahead on the characters a match can start with (see grading.first_chars)
+        self._compiled = re.compile(filtered(pattern))
         self._seen: dict[str, re.Match[str] | None] = {}
 
     @property
     def pattern(self) -> str:
-        return self._compiled.pattern
+        return self._source
 
     def search(self, text: str) -> re.Match[str] | None:
         # Several checks ask the same pattern about the same turn; remember the last few hundred.
