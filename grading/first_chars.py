@@ -5,7 +5,7 @@ Python's `re` tries every branch of `\\b(?:emergency|chest pain|...)` at every p
 text; a leading `(?=[ebc...])` rejects most positions with one character-class test, which makes
 the phrase searches of the checks about a third faster. The filter must never reject a position
 where the pattern matches, so the reading here is conservative: any construct it does not know
-(categories such as `\\w`, negated classes, optional first items, inline flags) gives None and the
+(categories such as `\\w`, negated classes, inline flags) gives None and the
 pattern is left as it is.
 """
 
@@ -22,38 +22,58 @@ _MAX_RANGE: Final = 64
 """A class range wider than this ([\\x00-\\uffff]) is no filter worth having."""
 
 
-def first_chars(pattern: str) -> frozenset[str] | None:
-    """The characters any match of `pattern` starts with; None when unknown, when a match can be
-    empty or when the pattern carries flags (IGNORECASE would widen every character)."""
-    parsed = _parser.parse(pattern)
-    if parsed.state.flags & ~re.UNICODE:
+def first_chars(pattern: str, flags: int = 0) -> frozenset[str] | None:
+    """The characters any match of `pattern` starts with (read under `flags`: with IGNORECASE the
+    filter is compiled with it too); None when unknown, when a match can be empty, or when the
+    pattern sets flags inline (a lookahead in front would move them from the start)."""
+    if _parser.parse(pattern).state.flags & ~re.UNICODE:
         return None
-    return _first(parsed)
+    if flags & ~(re.UNICODE | re.IGNORECASE):
+        return None
+    read = _first(_parser.parse(pattern, flags))
+    if read is None or read[1]:
+        return None
+    return read[0]
 
 
-def _first(items: Any) -> frozenset[str] | None:
+def _first(items: Any) -> tuple[frozenset[str], bool] | None:
+    """(the characters a match of the sequence can start with, whether it can match empty)."""
+    found: set[str] = set()
     for op, value in items:
         if op in (_parser.AT, _parser.ASSERT, _parser.ASSERT_NOT):
             continue  # zero width (\b, ^, lookarounds): the next item takes the first character
-        if op is _parser.LITERAL:
-            return frozenset(chr(value))
-        if op is _parser.IN:
-            return _class_chars(value)
-        if op is _parser.SUBPATTERN:
-            return _first(value[-1])
-        if op is _parser.BRANCH:
-            found: set[str] = set()
-            for branch in value[1]:
-                chars = _first(branch)
-                if chars is None:
-                    return None
-                found |= chars
-            return frozenset(found)
-        if op in (_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT):
-            low, _, item = value
-            return _first(item) if low >= 1 else None
-        return None
-    return None  # the sequence can end without consuming a character
+        read = _item(op, value)
+        if read is None:
+            return None
+        found |= read[0]
+        if not read[1]:
+            return frozenset(found), False
+    return frozenset(found), True  # every item can be empty: so can the sequence
+
+
+def _item(op: Any, value: Any) -> tuple[frozenset[str], bool] | None:
+    if op is _parser.LITERAL:
+        return frozenset(chr(value)), False
+    if op is _parser.IN:
+        chars = _class_chars(value)
+        return None if chars is None else (chars, False)
+    if op is _parser.SUBPATTERN:
+        return _first(value[-1])
+    if op is _parser.BRANCH:
+        found: set[str] = set()
+        empty = False
+        for branch in value[1]:
+            read = _first(branch)
+            if read is None:
+                return None
+            found |= read[0]
+            empty = empty or read[1]
+        return frozenset(found), empty
+    if op in (_parser.MAX_REPEAT, _parser.MIN_REPEAT, _parser.POSSESSIVE_REPEAT):
+        low, _, item = value
+        read = _first(item)
+        return None if read is None else (read[0], read[1] or low == 0)
+    return None
 
 
 def _class_chars(members: Any) -> frozenset[str] | None:
@@ -68,9 +88,16 @@ def _class_chars(members: Any) -> frozenset[str] | None:
     return frozenset(found)
 
 
-def filtered(pattern: str) -> str:
-    """`pattern` behind a lookahead on its first characters, or unchanged when they are unknown."""
-    chars = first_chars(pattern)
+def filtered(pattern: str, flags: int = 0) -> str:
+    """`pattern` behind a lookahead on its first characters, or unchanged when they are unknown;
+    compile the result with the same `flags`."""
+    chars = first_chars(pattern, flags)
     if not chars:
         return pattern
     return "(?=[" + "".join(re.escape(char) for char in sorted(chars)) + "])(?:" + pattern + ")"
+
+
+def compile_filtered(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile(pattern, flags)` behind the first-character filter: for the patterns every turn
+    is searched with. The match, its span and groups are the same; `.pattern` shows the filter."""
+    return re.compile(filtered(pattern, flags), flags)

@@ -30,6 +30,7 @@ from typing import Final
 
 from grading.checks import ChecksReport, run_checks
 from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, JudgeInfo, Rule
 from grading.judging import JudgeOutcome, JudgeRun
 from grading.rubric import TAG_BY_NAME
@@ -38,13 +39,15 @@ from grading.speech import INTERJECTION, sentences
 LONG_REPLY_WORDS: Final = 70
 """A spoken reply longer than this (about 25 seconds of speech) is long-winded on a phone call."""
 
-_INTENT: Final = re.compile(
+_INTENT: Final = compile_filtered(
     r"\b(?:i'?d like to|i would like to|i want to|i wanna|i need to|i'?m trying to|i'?m calling to|"
     r"i'?m calling about|i was hoping to|i was wondering if i could|can i|could i|may i|"
     r"i'?m looking for|i need|i want|i'?d like|looking to)\s+(.+)",
     re.IGNORECASE,
 )
-_QUESTION: Final = re.compile(r"^(?:what|when|where|how|do|does|is|are|can|could|will)\b", re.IGNORECASE)
+_QUESTION: Final = compile_filtered(
+    r"^(?:what|when|where|how|do|does|is|are|can|could|will)\b", re.IGNORECASE
+)
 
 
 def customer_goal(call: Call) -> str | None:

@@ -51,6 +51,7 @@ from grading.claims.extract import (
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Severity, Tag
 from grading.speech import HEDGE, content_words, frozen_content_words, sentences, stem, words
 
@@ -65,9 +66,9 @@ COMPATIBLE: Final[dict[str, tuple[str, ...]]] = {"money": ("money", "free"), "fr
 AFFIRM: Final = re.compile(
     r"^(?:yes|yeah|yep|yup|correct|that'?s (?:right|correct)|exactly|right|sure)\b", re.I
 )
-OPEN_CLAIM: Final = re.compile(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
-EVERY_DAY: Final = re.compile(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
-LOCATION_CONTEXT: Final = re.compile(
+OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
+EVERY_DAY: Final = compile_filtered(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+LOCATION_CONTEXT: Final = compile_filtered(
     r"\b(?:we'?re|we are|located|our|address|find us|office|clinic|shop|store|restaurant|it'?s at|it is at|"
     r"it'?s on|is on|they'?re|they are|postcode|it'?s in)\b",
     re.IGNORECASE,
@@ -88,14 +89,16 @@ WEAK: Final[frozenset[str]] = frozenset(
 """Words too common to say two things are about the same subject."""
 PEOPLE: Final = re.compile(r"-old\b|under-|\b(?:kid|child|children|infant|baby|toddler|senior|student|pupp)")
 """Who something is free for, rather than what is free."""
-PRICE_TALK: Final = re.compile(
+PRICE_TALK: Final = compile_filtered(
     r"fee|price|fare|discount|cost|rate|charge|off\b|tax|deal|sav|pay|cheap|deposit"
 )
 RANGE_IN_FACT: Final = re.compile(
     r"[$£€]?(\d+(?:\.\d+)?)\s*(?:to|and|-|–)\s*[$£€]?(\d+(?:\.\d+)?)"
     r"|(?:starts? at|from|at least|minimum of)\s*[$£€]?(\d+(?:\.\d+)?)\b(?!\s*(?:to|-|–|and)\s*[$£€]?\d)"
 )
-DAY_HINT: Final = re.compile(r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE)
+DAY_HINT: Final = compile_filtered(
+    r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE
+)
 _RANK: Final[dict[str, int]] = {"minor": 0, "major": 1, "critical": 2}
 TRAILING_QUESTION: Final = re.compile(
     r"[,;:-]\s*(?:and\s+)?(?:should|shall|would|do|does|can|could|will|is|are|may|did|anything|how|what|"
@@ -103,13 +106,13 @@ TRAILING_QUESTION: Final = re.compile(
     r"|\s+(?:would you like|shall i|should i|do you want|can i|may i|would you prefer)\b[^,;.]*\?\s*$",
     re.IGNORECASE,
 )
-BOOKING_OUTCOME: Final = re.compile(
+BOOKING_OUTCOME: Final = compile_filtered(
     r"reference|confirmation (?:number|code)|booking (?:was |is )?(?:successful|complete)|"
     r"(?:was|were|is|are) (?:successful|booked|reserved)|i(?:'ve| have)? (?:booked|reserved|got you)|"
     r"total (?:due|cost|fee|price|is)",
     re.IGNORECASE,
 )
-NEGATED_EXISTENCE: Final = re.compile(
+NEGATED_EXISTENCE: Final = compile_filtered(
     r"\b(?:there (?:are|is) (?:no|not)|no (?:trains?|rooms?|tables?|slots?)\b)", re.I
 )
 MULTIPLES: Final = range(2, 21)
@@ -155,7 +158,7 @@ GENERIC: Final[frozenset[str]] = frozenset(
     arrival train start end""".split()
 )
 """Words that say what kind of fact something is, not which one: they do not make facts related."""
-HOURS_CONTEXT: Final = re.compile(
+HOURS_CONTEXT: Final = compile_filtered(
     r"\b(?:open|opens|opening hours|close|closes|closing|closed|hours|until|till|serve|served|serving|"
     r"kitchen|last (?:seating|order|call)|we'?re (?:in|here))\b",
     re.IGNORECASE,
@@ -642,7 +645,7 @@ def _open_day_claims(
     return None
 
 
-ASKED_PRICE: Final = re.compile(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
+ASKED_PRICE: Final = compile_filtered(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
 BARE_PRICE: Final = re.compile(
     r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
     r"(\d{1,2}):(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"

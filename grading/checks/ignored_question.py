@@ -27,10 +27,11 @@ from grading.checks.missed_handoff import PERSON_REQUEST
 from grading.checks.outcome import CALLER_GAVE_UP
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Turn
 from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, word_bag
 
-QUESTION_START: Final = re.compile(
+QUESTION_START: Final = compile_filtered(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
     r"should|may|have|has|any|is there|are there)\b",
     re.IGNORECASE,
@@ -91,7 +92,7 @@ BRUSH_OFF: Final = re.compile(
     re.IGNORECASE,
 )
 """A reply that only closes ("Is there anything else I can do for you?") answers nothing."""
-REASKED: Final = re.compile(
+REASKED: Final = compile_filtered(
     r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
     r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
     re.IGNORECASE,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import compile_phrases, content_words, sentences
 
@@ -50,12 +51,14 @@ PROMISE: Final = compile_phrases(
         r"nothing (?:will|is going to|gonna) (?:get )?(?:break|broken|damaged|scratched|go wrong|lost)",
     ]
 )
-NEGATED: Final = re.compile(
+NEGATED: Final = compile_filtered(
     r"\b(?:can'?t|cannot|can not|couldn'?t|won'?t|not|no one can|unable to|don'?t|isn'?t|aren'?t|never)\b"
     r"(?:\W+\w+){0,2}\W*$",
     re.IGNORECASE,
 )
-COMMITS: Final = re.compile(r"guarantee|warrant|promise|always|never|ensure|assure|refund", re.IGNORECASE)
+COMMITS: Final = compile_filtered(
+    r"guarantee|warrant|promise|always|never|ensure|assure|refund", re.IGNORECASE
+)
 """A fact can back a promise only if it makes one itself ("repairs carry a 1-year warranty")."""
 CLAUSES: Final = re.compile(r",|;|\bbut\b|\band\b")
 DONT_WORRY: Final = re.compile(r"\bdon'?t (?:you )?worry\b", re.IGNORECASE)

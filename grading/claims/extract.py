@@ -20,6 +20,7 @@ from typing import Final
 import msgspec
 
 from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
 from grading.speech import content_words
 
 ClaimValue = float | str | int | tuple[int, ...]
@@ -390,7 +391,7 @@ DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
 MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
-NUMERIC_HINT: Final = re.compile(r"[0-9]|noon|midday|midnight")
+NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")
 LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
 """What every POSTCODE_UK match holds (the outward code's area letter and district digit)."""
 DIGIT_SPACE: Final = re.compile(r"\d\s")

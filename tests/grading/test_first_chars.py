@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grading.engine  # noqa: F401  (imports every check, so every phrase pattern exists)
-from grading.first_chars import filtered, first_chars
+from grading.first_chars import compile_filtered, filtered, first_chars
 from grading.speech import Phrases
 
 PHRASES = [found for found in gc.get_objects() if isinstance(found, Phrases)]
@@ -24,7 +24,7 @@ WORDS = st.sampled_from([*SAID.split(), "'s", ",", ".", "?", "-", "Don't", "EMER
 def test_known_shapes() -> None:
     assert first_chars(r"\b(?:emergency|chest pain)(?!\w)") == frozenset("ec")
     assert first_chars(r"(?:is|'s) on fire") == frozenset("i'")
-    assert first_chars(r"\b(?:a )?cat") is None  # an optional first word: no filter
+    assert first_chars(r"\b(?:a )?cat") == frozenset("ac")  # an optional first word, or the next
     assert first_chars(r"\d+ dollars") is None  # \d is every Unicode digit: no filter
     assert first_chars(r"(?i)cat") is None
     assert filtered(r"\w+") == r"\w+"
@@ -43,3 +43,18 @@ def test_filter_finds_what_the_pattern_finds(parts: list[str]) -> None:
         plain = re.compile(phrases.pattern).search(text)
         fast = re.compile(filtered(phrases.pattern)).search(text)
         assert (plain and plain.span()) == (fast and fast.span()), phrases.pattern
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["Day", "MONDAY", "weeKend", "ſat", "sat", "K", "Noon", "9", "x", " ", "?"]),
+        max_size=8,
+    )
+)
+def test_ignorecase_filter_finds_what_the_pattern_finds(parts: list[str]) -> None:
+    text = "".join(parts)
+    for pattern in (r"day|\b(?:mon|tue|sat)\b|weekend", r"\bk|[0-9]|noon"):
+        plain = re.compile(pattern, re.IGNORECASE).search(text)
+        fast = compile_filtered(pattern, re.IGNORECASE).search(text)
+        assert (plain and plain.span()) == (fast and fast.span()), pattern
