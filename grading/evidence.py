@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Final
 
 from grading.formats import Call
@@ -21,8 +22,10 @@ MIN_SIMILARITY: Final = 0.85
 """How close a window of the turn must be to the quote when it is not an exact (normalised) match."""
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
-    """Lower case, punctuation to spaces, single spaces: the form quotes are compared in."""
+    """Lower case, punctuation to spaces, single spaces: the form quotes are compared in. Cached:
+    the policy checks normalise every agent turn, and agents repeat their lines from call to call."""
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
 

@@ -720,14 +720,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         history.append(turn.text)
         if turn.speaker == "caller":
             # Only values can be echoed (see _seen), and values need digits once spoken numbers are read.
-            found = (
-                _key_values(extract(turn.text)) if NUMERIC_HINT.search(digits_for_speech(turn.text)) else {}
-            )
+            spoken_digits = digits_for_speech(turn.text)
+            numeric = NUMERIC_HINT.search(spoken_digits) is not None
+            found = _key_values(extract(turn.text)) if numeric else {}
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
-            caller_numbers.update(
-                number.replace(":", "") for number in CALLER_NUMBER.findall(digits_for_speech(turn.text))
-            )
+            if numeric or not spoken_digits.isascii():
+                # CALLER_NUMBER's \d needs a digit: NUMERIC_HINT finds an ASCII one; others are not ASCII
+                caller_numbers.update(
+                    number.replace(":", "") for number in CALLER_NUMBER.findall(spoken_digits)
+                )
             previous_caller, previous_caller_values = turn.text, found
             continue
         if turn.tool_calls:

@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from grading.first_chars import compile_filtered
+
 UNITS: Final[dict[str, int]] = {
     "zero": 0,
     "oh": 0,
@@ -52,7 +54,7 @@ _WORD_ALTERNATION: Final = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, re
 _RUN: Final = re.compile(
     rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"
 )
-_ANY_NUMBER_WORD: Final = re.compile(
+_ANY_NUMBER_WORD: Final = compile_filtered(
     r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|fourty|fifty|"
     r"sixty|seventy|eighty|ninety|hundred|thousand"
 )
