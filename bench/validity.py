@@ -17,9 +17,11 @@ It runs even while the engine is incomplete: a missing engine is reported and th
 summarised; a case whose grading raises counts as predicting nothing and is listed; a tag with no
 predictions anywhere is reported as not measured rather than given a precision.
 
-    .venv/bin/python bench/validity.py [--corpus-only | --multiwoz-only | --holdout] [--verbose] [--json]
+    .venv/bin/python bench/validity.py [--corpus-only | --multiwoz-only | --holdout | --fresh]
+        [--verbose] [--json]
 
---corpus-only prints both hand-labeled corpora (tuning and held-out); --holdout only the held-out one.
+--corpus-only prints the three hand-labeled corpora (tuning, held-out, fresh held-out); --holdout only
+the held-out one; --fresh only the fresh held-out one (tests/corpus_fresh/, see its README).
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ from tests.corpus_format import CORPUS_DIR, Case, load_corpus  # noqa: E402
 # The held-out corpus: written by an independent labeller after the checks were tuned, never used
 # to tune them, so its figures are the honest ones (see tests/corpus_holdout/README.md).
 HOLDOUT_DIR = CORPUS_DIR.parent / "corpus_holdout"
+# The fresh held-out corpus: written after the checks were tuned against both of the above, by a
+# labeller who never ran the grader before committing the labels (see tests/corpus_fresh/README.md).
+FRESH_DIR = CORPUS_DIR.parent / "corpus_fresh"
 
 PRECISION_TARGET = 0.9
 RECALL_TARGET = 0.8
@@ -412,7 +417,12 @@ def main(argv: Iterable[str] | None = None) -> int:
     only.add_argument(
         "--holdout",
         action="store_true",
-        help="only the held-out corpus (tests/corpus_holdout/); by default both corpora are printed",
+        help="only the held-out corpus (tests/corpus_holdout/); by default every corpus is printed",
+    )
+    only.add_argument(
+        "--fresh",
+        action="store_true",
+        help="only the fresh held-out corpus (tests/corpus_fresh/), never tuned against",
     )
     parser.add_argument("--verbose", action="store_true", help="every case and every miss")
     parser.add_argument("--json", action="store_true", help="machine-readable figures instead of text")
@@ -426,10 +436,12 @@ def main(argv: Iterable[str] | None = None) -> int:
     lines: list[str] = [f"engine: {report['engine']}"]
 
     corpora: list[tuple[str, str, Path]] = []
-    if not args.multiwoz_only and not args.holdout:
+    if not args.multiwoz_only and not args.holdout and not args.fresh:
         corpora.append(("corpus", "corpus (tests/corpus/)", CORPUS_DIR))
-    if not args.multiwoz_only and HOLDOUT_DIR.is_dir():
+    if not args.multiwoz_only and not args.fresh and HOLDOUT_DIR.is_dir():
         corpora.append(("holdout", "held-out corpus (tests/corpus_holdout/)", HOLDOUT_DIR))
+    if not args.multiwoz_only and not args.holdout and FRESH_DIR.is_dir():
+        corpora.append(("fresh", "fresh held-out corpus (tests/corpus_fresh/)", FRESH_DIR))
     for key, title, directory in corpora:
         cases = load_corpus(directory)
         stats = corpus_stats(cases)
@@ -449,7 +461,7 @@ def main(argv: Iterable[str] | None = None) -> int:
                 "false_alarms": corpus_result.false_alarms,
             }
 
-    if not args.corpus_only and not args.holdout:
+    if not args.corpus_only and not args.holdout and not args.fresh:
         grouped = load_multiwoz()
         if grouped is None:
             lines.append(f"== multiwoz-dev: skipped, {DATA_DIR} is absent ==")
