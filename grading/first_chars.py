@@ -5,8 +5,8 @@ Python's `re` tries every branch of `\\b(?:emergency|chest pain|...)` at every p
 text; a leading `(?=[ebc...])` rejects most positions with one character-class test, which makes
 the phrase searches of the checks about a third faster. The filter must never reject a position
 where the pattern matches, so the reading here is conservative: any construct it does not know
-(categories such as `\\w`, negated classes, inline flags) gives None and the
-pattern is left as it is.
+(negated classes, `\\W`, inline flags) gives None and the pattern is
+left as it is.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ _MAX_RANGE: Final = 64
 
 
 def first_chars(pattern: str, flags: int = 0) -> frozenset[str] | None:
-    """The characters any match of `pattern` starts with (read under `flags`: with IGNORECASE the
-    filter is compiled with it too); None when unknown, when a match can be empty, or when the
-    pattern sets flags inline (a lookahead in front would move them from the start)."""
+    """The characters any match of `pattern` starts with: one-character strings, and `\\d`, `\\s`,
+    `\\w` for those classes. Read under `flags` (with IGNORECASE the filter is compiled with it
+    too). None when unknown, when a match can be empty, or when the pattern sets flags inline (a
+    lookahead in front would move them from the start)."""
     if _parser.parse(pattern).state.flags & ~re.UNICODE:
         return None
     if flags & ~(re.UNICODE | re.IGNORECASE):
@@ -83,9 +84,20 @@ def _class_chars(members: Any) -> frozenset[str] | None:
             found.add(chr(value))
         elif op is _parser.RANGE and value[1] - value[0] <= _MAX_RANGE:
             found.update(chr(code) for code in range(value[0], value[1] + 1))
+        elif op is _parser.CATEGORY and value in _CATEGORIES:
+            found.add(_CATEGORIES[value])
         else:
-            return None  # NEGATE, CATEGORY (\d, \w), a huge range
+            return None  # NEGATE, a huge range, an unknown category
     return frozenset(found)
+
+
+_CATEGORIES: Final[dict[Any, str]] = {
+    _parser.CATEGORY_DIGIT: r"\d",
+    _parser.CATEGORY_SPACE: r"\s",
+    _parser.CATEGORY_WORD: r"\w",
+}
+"""Class escapes, kept as escapes (two characters, so never mistaken for one character): the
+filter is compiled with the pattern's flags, so `\\d` there means what it means in the pattern."""
 
 
 def filtered(pattern: str, flags: int = 0) -> str:
@@ -94,7 +106,8 @@ def filtered(pattern: str, flags: int = 0) -> str:
     chars = first_chars(pattern, flags)
     if not chars:
         return pattern
-    return "(?=[" + "".join(re.escape(char) for char in sorted(chars)) + "])(?:" + pattern + ")"
+    members = "".join(char if len(char) == 2 else re.escape(char) for char in sorted(chars))
+    return "(?=[" + members + "])(?:" + pattern + ")"
 
 
 def compile_filtered(pattern: str, flags: int = 0) -> re.Pattern[str]:

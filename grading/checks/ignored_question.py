@@ -36,7 +36,7 @@ QUESTION_START: Final = compile_filtered(
     r"should|may|have|has|any|is there|are there)\b",
     re.IGNORECASE,
 )
-SPLIT_QUESTIONS: Final = re.compile(
+SPLIT_QUESTIONS: Final = compile_filtered(
     r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
     r"|can|could|will)\b)",
     re.IGNORECASE,

@@ -18,16 +18,16 @@ SAID = (
     "what's your card number monday nine thirty transfer me 911 asterisks star the it's on fire "
     "you should invest in stocks"
 )
-WORDS = st.sampled_from([*SAID.split(), "'s", ",", ".", "?", "-", "Don't", "EMERGENCY", "x9", "ſ"])
+WORDS = st.sampled_from([*SAID.split(), "'s", ",", ".", "?", "-", "Don't", "EMERGENCY", "x9", "ſ", "٣", "\t"])
 
 
 def test_known_shapes() -> None:
     assert first_chars(r"\b(?:emergency|chest pain)(?!\w)") == frozenset("ec")
     assert first_chars(r"(?:is|'s) on fire") == frozenset("i'")
     assert first_chars(r"\b(?:a )?cat") == frozenset("ac")  # an optional first word, or the next
-    assert first_chars(r"\d+ dollars") is None  # \d is every Unicode digit: no filter
+    assert first_chars(r"\d+ dollars") == frozenset({r"\d"})  # kept as \d: every Unicode digit
     assert first_chars(r"(?i)cat") is None
-    assert filtered(r"\w+") == r"\w+"
+    assert filtered(r"[^a]b") == r"[^a]b"
 
 
 def test_most_phrase_patterns_get_a_filter() -> None:
