@@ -51,7 +51,7 @@ TENS: Final[dict[str, int]] = {
 SCALES: Final[dict[str, int]] = {"hundred": 100, "thousand": 1000}
 
 _WORD_ALTERNATION: Final = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
-_RUN: Final = re.compile(
+_RUN: Final = compile_filtered(
     rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"
 )
 _ANY_NUMBER_WORD: Final = compile_filtered(
@@ -60,7 +60,7 @@ _ANY_NUMBER_WORD: Final = compile_filtered(
 )
 """A loose test (it also finds "someone"): the exact rewrite runs only when it passes."""
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
-_HALF_PAST: Final = re.compile(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
+_HALF_PAST: Final = compile_filtered(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
 _RESTART: Final = re.compile(
     r"(\d{3,})\s*(?:\.\.\.+|…|--?)\s*(?:(?:uh|um|er|sorry|i mean|no)\b[,.]?\s*)*(\d{2,})"
 )
@@ -250,7 +250,7 @@ ORDINALS: Final[dict[str, int]] = {
     "twentieth": 20,
     "thirtieth": 30,
 }
-_ORDINAL_DATE: Final = re.compile(
+_ORDINAL_DATE: Final = compile_filtered(
     r"\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?|the\s+)"
     r"(?:(twenty|thirty)[\s-]?)?(" + "|".join(ORDINALS) + r")\b"
 )
