@@ -407,3 +407,21 @@ def test_twenty_concurrent_identical_deliveries_make_one_call_and_one_grade(
     assert count_rows(database_url, "calls") == 1
     assert count_rows(database_url, "grading_jobs") == 1
     assert count_rows(database_url, "grades") == 1
+
+
+def test_a_webhook_waiting_for_a_database_slot_gets_the_pool_timeout() -> None:
+    """Webhooks beyond the pool's size queue on the route's gate: a wait longer than the pool's
+    timeout ends as PoolTimeout (the 503 with Retry-After), as a wait in the pool itself would."""
+    from psycopg_pool import PoolTimeout
+
+    from ingest.webhooks import enter_gate
+
+    async def scenario() -> None:
+        gate = asyncio.Semaphore(1)
+        await enter_gate(gate, 0.05)  # a free slot: taken at once
+        with pytest.raises(PoolTimeout):
+            await enter_gate(gate, 0.05)
+        gate.release()
+        await enter_gate(gate, 0.05)  # the slot came back: no leak from the timed-out wait
+
+    asyncio.run(scenario())
