@@ -21,7 +21,12 @@ server's CPU time per request (steadier than throughput when other work shares t
 disk write of the raw body apart from the rest). Callgrade's system CPU is mostly that file's
 creation: on a disk shared with PostgreSQL's WAL and with other busy processes, creating a file
 has been measured at anywhere from 0.02 to 0.9 ms of kernel time, so compare runs by the user
-column first.
+column first. One cause, found with `perf` (kernel `recently_deleted`, `find_inode_bit`): on an ext4
+without a journal (these machines), the inode allocator passes over every inode deleted in the last
+60-300 s, reading its inode-table entry; a run started soon after another one (which deleted its
+thousands of blobs at exit) or after the test suite pays that scan in every file creation, 0.3-0.6 ms
+of system time per request instead of about 0.1. Leave a few minutes between runs on the disk, or
+compare with `--blob-parent /dev/shm`.
 
 The database: `--database-url` (an admin URL; a scratch database is created and dropped), else
 postgresql://postgres@127.0.0.1:5432/postgres when it answers, else an embedded pgserver.
