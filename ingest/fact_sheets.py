@@ -232,17 +232,23 @@ async def fetch_version(
     return row, msgspec.json.decode(row.body, type=FactSheet)
 
 
-async def create_version(
-    conn: AsyncConnection[Any], tenant_id: uuid.UUID, fact_sheet: FactSheet, created_by: str | None
-) -> CreatedVersion:
-    """Store a validated sheet as the agent's next version (a draft), in its own transaction."""
-    params = {
+def create_version_params(tenant_id: Any, fact_sheet: FactSheet, created_by: str | None) -> dict[str, Any]:
+    """The parameters of CREATE_VERSION (and LOCK_AGENT): the sheet stored as its canonical JSON with
+    the fingerprint a grade pins. Shared with the quick-start seed, which runs on a sync connection."""
+    return {
         "tenant_id": tenant_id,
         "agent": fact_sheet.agent,
         "body": msgspec.json.encode(fact_sheet).decode(),
         "sha256": fact_sheet_sha256(fact_sheet),
         "created_by": created_by,
     }
+
+
+async def create_version(
+    conn: AsyncConnection[Any], tenant_id: uuid.UUID, fact_sheet: FactSheet, created_by: str | None
+) -> CreatedVersion:
+    """Store a validated sheet as the agent's next version (a draft), in its own transaction."""
+    params = create_version_params(tenant_id, fact_sheet, created_by)
     async with conn.transaction():
         await conn.execute(LOCK_AGENT, params)
         cur = await conn.execute(CREATE_VERSION, params)

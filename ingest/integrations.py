@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, LiteralString
 
@@ -125,6 +126,27 @@ async def _load(
     return tuple(row)
 
 
+async def _replace_secrets(
+    conn: AsyncConnection[Any],
+    request: Request[Any, Any, Any],
+    principal: Principal,
+    settings: Settings,
+    integration_id: uuid.UUID,
+    change: Callable[[str, dict[str, Any], list[str]], list[str]],
+) -> IntegrationView:
+    """Rotate an integration's secrets under its row lock: `change(platform, options, secrets)` returns
+    the new list (or raises a problem). The cached copy is forgotten at once in this process; other
+    processes see the change within the integration cache's lifetime."""
+    async with conn.transaction():
+        row = await _load(conn, principal.tenant_id, integration_id, LOCK_INTEGRATION)
+        secrets = change(row[1], row[5], list(row[2]))
+        await conn.execute(
+            SET_SECRETS, {"tenant_id": principal.tenant_id, "id": integration_id, "secrets": Jsonb(secrets)}
+        )
+    integration_cache(request).forget(integration_id)
+    return _view((*row[:2], secrets, *row[3:]), webhook_url(settings, request, integration_id))
+
+
 @post(
     "/v1/integrations",
     guards=[require("admin")],
@@ -212,17 +234,13 @@ async def add_secret(
     principal: NamedDependency[Principal],
     settings: NamedDependency[Settings],
 ) -> IntegrationView:
-    async with conn.transaction():
-        row = await _load(conn, principal.tenant_id, integration_id, LOCK_INTEGRATION)
-        secrets: list[str] = list(row[2])
+    def add(platform: str, options: dict[str, Any], secrets: list[str]) -> list[str]:
         if data.secret not in secrets:
             secrets.append(data.secret)
-        _check(row[1], row[5], secrets)
-        await conn.execute(
-            SET_SECRETS, {"tenant_id": principal.tenant_id, "id": integration_id, "secrets": Jsonb(secrets)}
-        )
-    integration_cache(request).forget(integration_id)
-    return _view((*row[:2], secrets, *row[3:]), webhook_url(settings, request, integration_id))
+        _check(platform, options, secrets)
+        return secrets
+
+    return await _replace_secrets(conn, request, principal, settings, integration_id, add)
 
 
 @delete(
@@ -240,19 +258,15 @@ async def remove_secret(
     principal: NamedDependency[Principal],
     settings: NamedDependency[Settings],
 ) -> IntegrationView:
-    async with conn.transaction():
-        row = await _load(conn, principal.tenant_id, integration_id, LOCK_INTEGRATION)
-        secrets: list[str] = list(row[2])
+    def remove(_platform: str, _options: dict[str, Any], secrets: list[str]) -> list[str]:
         remaining = [secret for secret in secrets if fingerprint(secret) != secret_fingerprint]
         if len(remaining) == len(secrets):
             raise NotFound(f"the integration has no secret with fingerprint {secret_fingerprint!r}")
         if not remaining:
             raise Conflict("cannot remove the last secret; add its replacement first")
-        await conn.execute(
-            SET_SECRETS, {"tenant_id": principal.tenant_id, "id": integration_id, "secrets": Jsonb(remaining)}
-        )
-    integration_cache(request).forget(integration_id)
-    return _view((*row[:2], remaining, *row[3:]), webhook_url(settings, request, integration_id))
+        return remaining
+
+    return await _replace_secrets(conn, request, principal, settings, integration_id, remove)
 
 
 ROUTES = [create_integration, list_integrations, get_integration, add_secret, remove_secret]

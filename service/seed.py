@@ -24,7 +24,6 @@ import msgspec
 import psycopg
 import yaml
 
-from grading.formats import fact_sheet_sha256
 from grading.validation import InvalidDocumentError, validate_call, validate_fact_sheet
 from service.keys import TenantExists, create_key, create_tenant, find_tenant
 from service.settings import Settings
@@ -71,7 +70,13 @@ def seed_examples(settings: Settings, database_url: str, examples_dir: Path = EX
 
 def seed_fact_sheets(conn: psycopg.Connection[Any], tenant_id: Any, examples_dir: Path) -> list[str]:
     """Approve each example fact sheet whose content is not stored yet (see module docstring)."""
-    from ingest.fact_sheets import APPROVE_VERSION, CREATE_VERSION, LOCK_AGENT, RELEASE_WAITING_CALLS
+    from ingest.fact_sheets import (
+        APPROVE_VERSION,
+        CREATE_VERSION,
+        LOCK_AGENT,
+        RELEASE_WAITING_CALLS,
+        create_version_params,
+    )
 
     lines: list[str] = []
     paths = sorted([*examples_dir.glob("*fact-sheet*.yaml"), *examples_dir.glob("*fact-sheet*.json")])
@@ -81,14 +86,7 @@ def seed_fact_sheets(conn: psycopg.Connection[Any], tenant_id: Any, examples_dir
         except (yaml.YAMLError, InvalidDocumentError) as error:
             lines.append(f"skipped {path.name}: {error}")
             continue
-        params = {
-            "tenant_id": tenant_id,
-            "agent": sheet.agent,
-            "body": msgspec.json.encode(sheet).decode(),
-            "sha256": fact_sheet_sha256(sheet),
-            "created_by": SEED_APPROVER,
-            "approved_by": SEED_APPROVER,
-        }
+        params = {**create_version_params(tenant_id, sheet, SEED_APPROVER), "approved_by": SEED_APPROVER}
         with conn.transaction():
             conn.execute(LOCK_AGENT, params)
             if conn.execute(FIND_VERSION_BY_SHA, params).fetchone() is not None:
