@@ -17,7 +17,8 @@ It runs even while the engine is incomplete: a missing engine is reported and th
 summarised; a case whose grading raises counts as predicting nothing and is listed; a tag with no
 predictions anywhere is reported as not measured rather than given a precision.
 
-    .venv/bin/python bench/validity.py [--corpus-only | --multiwoz-only | --holdout | --fresh]
+    .venv/bin/python bench/validity.py
+        [--corpus-only | --multiwoz-only | --holdout | --fresh | --corpus-dir DIR ...]
         [--verbose] [--json]
 
 --corpus-only prints the three hand-labeled corpora (tuning, held-out, fresh held-out); --holdout only
@@ -424,6 +425,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         action="store_true",
         help="only the fresh held-out corpus (tests/corpus_fresh/), never tuned against",
     )
+    only.add_argument(
+        "--corpus-dir",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        help="only this corpus directory (businesses/ and cases/, the format of tests/corpus/); repeatable",
+    )
     parser.add_argument("--verbose", action="store_true", help="every case and every miss")
     parser.add_argument("--json", action="store_true", help="machine-readable figures instead of text")
     args = parser.parse_args(list(argv) if argv is not None else None)
@@ -436,11 +444,14 @@ def main(argv: Iterable[str] | None = None) -> int:
     lines: list[str] = [f"engine: {report['engine']}"]
 
     corpora: list[tuple[str, str, Path]] = []
-    if not args.multiwoz_only and not args.holdout and not args.fresh:
+    chosen: list[Path] = args.corpus_dir or []
+    for directory in chosen:
+        corpora.append((directory.name, f"corpus ({directory}/)", directory))
+    if not chosen and not args.multiwoz_only and not args.holdout and not args.fresh:
         corpora.append(("corpus", "corpus (tests/corpus/)", CORPUS_DIR))
-    if not args.multiwoz_only and not args.fresh and HOLDOUT_DIR.is_dir():
+    if not chosen and not args.multiwoz_only and not args.fresh and HOLDOUT_DIR.is_dir():
         corpora.append(("holdout", "held-out corpus (tests/corpus_holdout/)", HOLDOUT_DIR))
-    if not args.multiwoz_only and not args.holdout and FRESH_DIR.is_dir():
+    if not chosen and not args.multiwoz_only and not args.holdout and FRESH_DIR.is_dir():
         corpora.append(("fresh", "fresh held-out corpus (tests/corpus_fresh/)", FRESH_DIR))
     for key, title, directory in corpora:
         cases = load_corpus(directory)
@@ -461,7 +472,7 @@ def main(argv: Iterable[str] | None = None) -> int:
                 "false_alarms": corpus_result.false_alarms,
             }
 
-    if not args.corpus_only and not args.holdout and not args.fresh:
+    if not chosen and not args.corpus_only and not args.holdout and not args.fresh:
         grouped = load_multiwoz()
         if grouped is None:
             lines.append(f"== multiwoz-dev: skipped, {DATA_DIR} is absent ==")
