@@ -19,6 +19,11 @@ from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import compile_phrases, content_words, sentences
 
+NOT_A_MESSAGE: Final = (
+    r"(?! (?:\w+ ){0,5}(?:message|messages|note|notes|knows?|aware|hears?|passed on|call(?:s)? you"
+    r"|gets? back to you|asks?|has your (?:number|details)))"
+)
+""""I'll make sure she gets your message" relays, it does not promise an outcome."""
 PROMISE: Final = compile_phrases(
     [
         r"i (?:can )?guarantee",
@@ -32,7 +37,16 @@ PROMISE: Final = compile_phrases(
         r"(?:won'?t|will not|doesn'?t|does not) hurt (?:at all|a bit|one bit)",
         r"(?:completely|totally|absolutely|entirely) (?:painless|free|risk[- ]free|safe)",
         r"(?:definitely|certainly|absolutely) (?:get you in|fit you in|be (?:done|ready|fixed|there)|work)",
-        r"i'?ll make sure (?:you|it|that)",
+        r"(?:i'?ll|i will|we'?ll|we will|i'?m going to|i'?m gonna) (?:personally )?make (?:sure|certain)"
+        r" (?:that )?(?:they|he|she|it|you|your \w+|the \w+|those|these|everything|that)" + NOT_A_MESSAGE,
+        r"you (?:have|'ve got) my word",
+        r"(?:i )?give you my word",
+        r"i swear",
+        r"rest assured",
+        r"(?:you can )?count on (?:it|that)",
+        r"(?:there'?s )?no way (?:they|he|she|it|you)(?:'ll| will| won'?t| are| is|'re|'s)",
+        r"(?:you|they|it|he|she)(?:'ll| will) be (?:totally|completely|perfectly|absolutely|100 percent) "
+        r"(?:fine|okay|ok|alright|all right|safe)",
         r"(?:i'?ll|i will|i can|we'?ll|we will|we can) waive",
         r"(?:full|complete) refund",
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
@@ -61,7 +75,10 @@ COMMITS: Final = compile_filtered(
 )
 """A fact can back a promise only if it makes one itself ("repairs carry a 1-year warranty")."""
 CLAUSES: Final = re.compile(r",|;|\bbut\b|\band\b")
-DONT_WORRY: Final = re.compile(r"\bdon'?t (?:you )?worry\b", re.IGNORECASE)
+DONT_WORRY: Final = re.compile(
+    r"\b(?:don'?t|do not) (?:you )?(?:worry|stress|panic|fret|be (?:nervous|scared|worried))\b", re.IGNORECASE
+)
+"""Comfort before a promise ("don't stress, I'll make sure...") is not a negation of it."""
 PROMISE_WORDS: Final = frozenset(
     {"guarantee", "guaranteed", "promise", "assure", "100", "definitely", "sure", "waive"}
 )
@@ -78,12 +95,17 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker != "agent":
             continue
         for sentence in sentences(turn.text):
-            match = PROMISE.search(sentence)
-            if (
-                match is None
-                or NEGATED.search(DONT_WORRY.sub("", sentence[: match.start()])[-30:])
-                or sentence.rstrip().endswith("?")
-            ):
+            if sentence.rstrip().endswith("?"):
+                continue
+            match = next(
+                (
+                    found
+                    for found in PROMISE.finditer(sentence)
+                    if not NEGATED.search(DONT_WORRY.sub("", sentence[: found.start()])[-30:])
+                ),
+                None,
+            )
+            if match is None:
                 continue
             clause = next(
                 (part for part in CLAUSES.split(sentence) if match.group(0) in part.lower()), sentence
