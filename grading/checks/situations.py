@@ -51,6 +51,43 @@ def alternatives(text: str) -> list[set[str]]:
     return found
 
 
+def handoff_situations(handoff: str) -> list[set[str]]:
+    """The situations a sheet's handoff line names, read sentence by sentence: what follows "when"
+    or "if" ("... when the caller disputes a charge or reports an injury"), what comes before "is
+    an emergency" ("sudden vision loss or an eye injury is an emergency"), what follows "for"
+    after the transfer ("transfer to the events manager for the private room"). The action that
+    follows the situation ("..., tell them to call 911 and transfer") is not part of it, and the
+    verbs that only frame it ("reports", "describes", "makes", "wants") are dropped: a caller says
+    "he's bleeding", not "I report bleeding". Alternatives with a number are left out, because
+    "parties over 12" is a comparison that word matching cannot judge."""
+    found: list[set[str]] = []
+    for sentence in _HANDOFF_SENTENCE.split(handoff):
+        for span in _situation_spans(sentence):
+            for words in alternatives(_ACTION.split(span, maxsplit=1)[0]):
+                words -= FRAMING_VERBS
+                if words and not any(word[0].isdigit() for word in words):
+                    found.append(words)
+    return found
+
+
+def _situation_spans(sentence: str) -> list[str]:
+    after_condition = _CONDITION.split(sentence, maxsplit=1)
+    if len(after_condition) == 2:
+        return [after_condition[1]]
+    emergency = _IS_EMERGENCY.search(sentence)
+    if emergency is not None:
+        return [sentence[: emergency.start()]]
+    purpose = _TRANSFER_FOR.search(sentence)
+    return [purpose.group("situation")] if purpose is not None else []
+
+
+def describes(text: str, situations: list[set[str]]) -> bool:
+    """`meets`, but only in clauses that state something: "my couch was damaged" describes damage,
+    "do you cover damage?" asks about it and describes nothing."""
+    statements = [clause for clause in _STATEMENT_SPLIT.split(text) if not _ASKS.match(clause.strip())]
+    return bool(statements) and meets(". ".join(statements), situations)
+
+
 def meets(text: str, situations: list[set[str]]) -> bool:
     """Whether some clause of `text` holds every word of one situation (see the module docstring)."""
     if not _NEGATION_WORD.search(text.lower()):
@@ -68,6 +105,32 @@ def meets(text: str, situations: list[set[str]]) -> bool:
 
 
 _CLAUSE_END: Final = re.compile(r"[.;!?]")
+FRAMING_VERBS: Final[frozenset[str]] = frozenset(
+    {"describe", "report", "mention", "make", "want", "say", "tell"}
+)
+"""Stems of the verbs a handoff line frames a situation with ("reports an injury", "makes a
+complaint", "wants to cancel")."""
+_HANDOFF_SENTENCE: Final = re.compile(r"[.;]\s+|[.;]$")
+_CONDITION: Final = re.compile(r"\b(?:when|if|whenever)\b", re.IGNORECASE)
+_IS_EMERGENCY: Final = re.compile(
+    r"\b(?:is|are|count as|counts as)\s+(?:an?\s+)?(?:emergenc(?:y|ies)|urgent)\b", re.IGNORECASE
+)
+_TRANSFER_FOR: Final = re.compile(
+    r"\b(?:transfer|hand|put|connect)\w*\b[^,]*?\bfor\b(?P<situation>.+)", re.IGNORECASE
+)
+_ACTION: Final = re.compile(
+    r"(?:[,:;(]|\band\b|\bthen\b)\s*(?:(?:and|then)\s+)?(?:tell|transfer|connect|send|advise|direct|refer"
+    r"|offer|put|hand|escalate|give|say|get)\b",
+    re.IGNORECASE,
+)
+"""Where the situation ends and the instruction begins ("..., tell them to call 911 and transfer")."""
+_STATEMENT_SPLIT: Final = re.compile(r"(?<=[?.!;])\s+|,\s+(?:and|but|so)\s+")
+_ASKS: Final = re.compile(
+    r"^(?:(?:so|and|but|um|uh|oh|okay|ok|well|hi|hey|also|just),?\s+)*(?:do|does|did|can|could|would|will|is|are"
+    r"|what|how|when|where|which|who|why|should|may|any)\b[^.!]*\?\s*$",
+    re.IGNORECASE,
+)
+"""A clause that opens like a question and ends with a question mark."""
 _NEGATION_WORD: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b")
 """NEGATED_SPAN's first part, in lower case: a turn without it holds no negated span."""
 NEGATED_SPAN: Final = re.compile(
