@@ -54,6 +54,8 @@ HOLDOUT_DIR = CORPUS_DIR.parent / "corpus_holdout"
 # The fresh held-out corpus: written after the checks were tuned against both of the above, by a
 # labeller who never ran the grader before committing the labels (see tests/corpus_fresh/README.md).
 FRESH_DIR = CORPUS_DIR.parent / "corpus_fresh"
+# Tuning set B: written as a held-out corpus, scored once, then released for tuning (its README).
+TUNING_B_DIR = CORPUS_DIR.parent / "corpus_tuning_b"
 
 PRECISION_TARGET = 0.9
 RECALL_TARGET = 0.8
@@ -452,7 +454,15 @@ def main(argv: Iterable[str] | None = None) -> int:
     if not chosen and not args.multiwoz_only and not args.fresh and HOLDOUT_DIR.is_dir():
         corpora.append(("holdout", "held-out corpus (tests/corpus_holdout/)", HOLDOUT_DIR))
     if not chosen and not args.multiwoz_only and not args.holdout and FRESH_DIR.is_dir():
-        corpora.append(("fresh", "fresh held-out corpus (tests/corpus_fresh/)", FRESH_DIR))
+        corpora.append(("fresh", "fresh corpus (tests/corpus_fresh/, tuning since 2026-11-30)", FRESH_DIR))
+    if (
+        not chosen
+        and not args.multiwoz_only
+        and not args.holdout
+        and not args.fresh
+        and TUNING_B_DIR.is_dir()
+    ):
+        corpora.append(("tuning_b", "tuning set B (tests/corpus_tuning_b/)", TUNING_B_DIR))
     for key, title, directory in corpora:
         cases = load_corpus(directory)
         stats = corpus_stats(cases)

@@ -1,4 +1,4 @@
-"""The second unseen held-out corpus (tests/corpus_unseen_b/) is well formed by the rules of tests/corpus/.
+"""Tuning set B (tests/corpus_tuning_b/) is well formed by the rules of tests/corpus/.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
 against this module's `corpus` fixture, as tests/test_corpus_fresh_wellformed.py does. Only the
@@ -26,18 +26,18 @@ from tests.test_corpus_wellformed import (  # noqa: F401  (collected here, again
     test_one_label_per_tag_and_turn,
 )
 
-UNSEEN_B_DIR = CORPUS_DIR.parent / "corpus_unseen_b"
+TUNING_B_DIR = CORPUS_DIR.parent / "corpus_tuning_b"
 OTHER_CORPORA = (CORPUS_DIR, CORPUS_DIR.parent / "corpus_holdout", CORPUS_DIR.parent / "corpus_fresh")
 
 
 @pytest.fixture(scope="module")
 def corpus() -> list[Case]:
-    return load_corpus(UNSEEN_B_DIR)
+    return load_corpus(TUNING_B_DIR)
 
 
-def test_every_unseen_b_file_decodes_strictly_into_the_canonical_structs() -> None:
-    business_files = sorted((UNSEEN_B_DIR / "businesses").glob("*.yaml"))
-    case_files = sorted((UNSEEN_B_DIR / "cases").glob("*.yaml"))
+def test_every_tuning_b_file_decodes_strictly_into_the_canonical_structs() -> None:
+    business_files = sorted((TUNING_B_DIR / "businesses").glob("*.yaml"))
+    case_files = sorted((TUNING_B_DIR / "cases").glob("*.yaml"))
     assert business_files
     assert case_files
     for path in business_files:
@@ -51,7 +51,7 @@ def test_case_files_are_named_after_their_business(corpus: list[Case]) -> None:
         assert case.id.startswith(f"{case.business}-"), case.id
 
 
-def test_unseen_b_corpus_is_large_varied_and_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
+def test_tuning_b_corpus_is_large_varied_and_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
     assert len(corpus) >= 40
     per_business = collections.Counter(case.business for case in corpus)
     assert len(per_business) >= 3, per_business
