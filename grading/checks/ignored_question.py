@@ -16,6 +16,14 @@ is only reliable when the question has a type:
 An untyped question that the caller lets go is not flagged: a reply to "is that bad?" cannot be
 judged by words alone, and a false alarm costs more than a missed blemish. The failure is pinned
 to the agent's reply that skipped the question, quoting its first sentence.
+
+A refusal answers what it refuses: the one thing the turn asked, or the question it shares words
+with; "I can't place orders by phone" leaves "are you open Saturday?" in the same turn unanswered.
+A question that points back ("I want my prescriptions moved here, how does that work?") is about
+what it points to, and a reply on another topic is caught when the caller corrects it ("right,
+no, ..."). A bare follow-up question counts as asking again only about what the reply left out
+("what area is it in?" "the west." "and the postcode and area?" asks for more). Without a question
+mark a clause is a question only when it opens unmistakably like one ("any day next week." is not).
 """
 
 from __future__ import annotations
@@ -33,23 +41,37 @@ from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words
 
 QUESTION_START: Final = compile_filtered(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
-    r"should|may|have|has|any|is there|are there)\b",
+    r"should|may|have (?:you|we|i|they)|has (?:it|he|she|the|anyone|anybody)|any|is there|are there)\b",
     re.IGNORECASE,
 )
 SPLIT_QUESTIONS: Final = compile_filtered(
     r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
-    r"|can|could|will)\b)",
+    r"|can|could|will)\b)|,\s+(?=(?:what|when|where|which|how|who|why)\b|(?:can|could|do|does|is|are|will"
+    r"|would) (?:you|i|we|it|there|that|they)\b)",
     re.IGNORECASE,
 )
+"""Where one question ends and the next begins: a question mark, a full stop, "and"/"also" before
+a question word, or a comma before one ("I want my prescriptions moved here, how does that work")."""
+UNMARKED_QUESTION: Final = compile_filtered(
+    r"^(?:what|what's|whats|when|where|where's|which|who|how|why)\b|^(?:do|does|did|is|are|can|could|would"
+    r"|will|should|may|have|has) (?:you|i|we|it|there|they|that|this|he|she)\b",
+    re.IGNORECASE,
+)
+"""Without a question mark (speech recognition drops them) a clause is a question only when it opens
+like one unmistakably: "any time next week." is a preference, "do you have parking" a question."""
 CLARIFY: Final = compile_phrases(
     [
         r"(?:could|can|would) you (?:repeat|say that|clarify|spell)",
         r"did you (?:say|mean)",
         r"do you mean",
         r"what do you mean",
-        r"sorry,? (?:i|what)",
+        r"sorry,? what",
+        r"sorry,? i didn'?t",
+        r"pardon",
         r"i didn'?t (?:catch|get|hear|understand)",
-        r"let me (?:check|look|see|find)",
+        r"let me (?:check|look|see|find|pull|bring up|double-check)",
+        r"(?:pull|bring|look) (?:that|it|this|them|those) up",
+        r"i'?ll (?:check|look into|find out)",
         r"one (?:moment|second|sec)",
         r"(?:transfer|connect|put you through)",
     ]
@@ -58,27 +80,32 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b", re.I),
         re.compile(
-            r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent)|\bfree\b|no charge|\bcosts?\b|\bprice|"
-            r"\bfees?\b|\bcovered\b|depends|varies"
+            r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
+            r"|\bcosts?\b"
+            r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
             r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
             re.I,
         ),
     ),
     (
-        re.compile(r"\bwhen\b|what time|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I),
+        re.compile(
+            r"\bwhen\b|what time|\btime\b|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I
+        ),
         re.compile(
             r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
             r"o'?clock|noon|"
             r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
+            r"minutes?|"
             r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
             re.I,
         ),
     ),
     (
-        re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions", re.I),
+        re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions|what area", re.I),
         re.compile(
             r"\d|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
-            r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]",
+            r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
+            r"|\b(?:north|south|east|west)|cent(?:re|er)\b",
             re.I,
         ),
     ),
@@ -99,12 +126,58 @@ REASKED: Final = compile_filtered(
 )
 
 
+REQUEST: Final = compile_filtered(
+    r"\b(?:i'?d like|i would like|i want|i wanna|i need|i'?m (?:calling|looking|trying|hoping) to"
+    r"|i was hoping|can you|could you|would you|will you|can i|could i|may i)\b",
+    re.IGNORECASE,
+)
+"""A request in the caller's turn: what a refusal is most likely refusing."""
+CORRECTION: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|right|well|sorry)[,.!]?\s+)*no[,.!]\s|^(?:i mean|i meant|not that)\b",
+    re.IGNORECASE,
+)
+"""The caller's next turn opens by correcting the agent ("Right, no, they're at the other store"):
+the reply answered something else."""
+ACTION_REQUEST: Final = compile_filtered(
+    r"^(?:can|could|would|will) you (?:please )?(?:book|reserve|schedule|get|put|make|set|order|send|arrange"
+    r"|add|change|move|cancel|hold)\b"
+    r"|^(?:can|could|may) (?:i|we) (?:book|reserve|schedule|get|have|make|order|change|move|cancel)\b",
+    re.IGNORECASE,
+)
+"""A question that asks the agent to do something, rather than to tell something."""
+DEICTIC: Final = re.compile(r"\b(?:that|it|this|those|these|them)\b", re.IGNORECASE)
+WAY_FORWARD_ASKED: Final = compile_filtered(
+    r"\b(?:what (?:do|should|can|could) (?:i|we) do|what are (?:my|our) options|how (?:do|can|could) (?:i|we)"
+    r" (?:do|fix|sort|get))\b",
+    re.IGNORECASE,
+)
+WAY_FORWARD_GIVEN: Final = compile_phrases(
+    [
+        r"without (?:the|a|an|your)",
+        r"unless",
+        r"only (?:if|with|once)",
+        r"you(?:'d| would|'ll| will)? (?:need|have) to",
+        r"you need",
+        r"once you",
+        r"(?:please|just) (?:bring|call|come|email|send|visit|check)",
+    ]
+)
+"""A requirement or an instruction answers "what do I do?" even when it repeats an earlier reply
+("without the confirmation number I can't change anything": find the number)."""
+
+
 def questions(text: str) -> list[str]:
     """The questions a caller turn asks, each a short clause; empty when it asks none."""
     found: list[str] = []
-    for part in SPLIT_QUESTIONS.split(text):
+    start = 0
+    for stop in [*SPLIT_QUESTIONS.finditer(text), None]:
+        part = text[start : stop.start() if stop else len(text)]
+        marked = stop is not None and "?" in stop.group(0)
+        start = stop.end() if stop else len(text)
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
-        if len(clause.split()) >= 3 and QUESTION_START.match(clause) and not PERSON_REQUEST.search(clause):
+        if len(clause.split()) < 3 or not QUESTION_START.match(clause) or PERSON_REQUEST.search(clause):
+            continue
+        if marked or UNMARKED_QUESTION.match(clause):
             found.append(clause)
     return found
 
@@ -116,16 +189,39 @@ def _type_shape(question: str) -> re.Pattern[str] | None:
     return None
 
 
-def _reasked(question: str, follow_up: str) -> bool:
-    """The caller's next turn comes back to the question ("okay, but the loaner?", "no, like, a
-    kids menu?") or gives up on it ("unbelievable, forget it")."""
+def _reasked(about: set[str], follow_up: str, reply_words: set[str], *, opener_needed: bool = False) -> bool:
+    """The caller's next turn comes back to the question, whose words are `about` ("okay, but the
+    loaner?", "no, like, a kids menu?", "right, no, it's at the other store"), or gives up on it
+    ("unbelievable, forget it"). With `opener_needed` a turn that merely ends in "?" is not enough:
+    it must open as a return or a correction."""
     if CALLER_GAVE_UP.search(follow_up) or re.search(
         r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
     ):
         return True
-    if not (REASKED.search(follow_up.strip()) or follow_up.rstrip().endswith("?")):
+    back = about & content_words(follow_up)
+    if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
+        return bool(back)
+    # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
+    # "the west area." "what's the postcode and area?" asks for more, not again
+    return not opener_needed and follow_up.rstrip().endswith("?") and bool(back - reply_words)
+
+
+def _about(question: str, turn_text: str) -> tuple[set[str], bool]:
+    """The words a question is about, and whether they were borrowed from the rest of the turn: a
+    question that points back ("I want to move my prescriptions here, how does that work?") is about
+    what it points to."""
+    words = content_words(question)
+    if len(words) <= 1 and DEICTIC.search(question):
+        return words | content_words(turn_text), True
+    return words, False
+
+
+def _sole_ask(asked: list[str], turn_text: str) -> bool:
+    """The turn asks one thing: a single question and no other request beside it."""
+    if len(asked) != 1:
         return False
-    return bool(content_words(question) & content_words(follow_up))
+    rest = turn_text.replace(asked[0], " ")
+    return not REQUEST.search(rest)
 
 
 def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
@@ -163,19 +259,37 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         reply = digits_for_speech(" ".join(turns[i].text for i in reply_turns))
         repeated = _repeats_previous(turns, reply_turns[0])
-        if (REFUSAL.search(reply) or CLARIFY.search(reply)) and not repeated:
-            continue
+        if CLARIFY.search(reply) and not repeated:
+            continue  # "let me check" acknowledges everything the turn asked
+        refused = bool(REFUSAL.search(reply)) and not repeated
+        sole = _sole_ask(asked, turn.text)
         reply_words = content_words(reply)
         for question in asked:
-            shared = content_words(question) & reply_words
+            about, borrowed = _about(question, turn.text)
+            shared = about & reply_words
+            if refused and (sole or content_words(question) & reply_words):
+                # a refusal answers what it refuses: the one thing asked, or the question it names
+                pending = ""
+                continue
             shape = _type_shape(question)
             brushed_off = all(BRUSH_OFF.match(s) for s in sentences(reply)) if reply.strip() else False
             answered_in_kind = shape is not None and bool(shape.search(reply))
-            if brushed_off or (repeated and not shared):
+            asks_back = any(s.rstrip().endswith("?") for s in sentences(reply))
+            way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
+            if brushed_off:
+                ignored = True
+            elif way_forward or (ACTION_REQUEST.match(question) and asks_back and not repeated):
+                # "can you book it?" "how many people?": asking what the booking needs is doing it
+                ignored = False
+            elif repeated and not shared:
                 ignored = True
             elif answered_in_kind:
                 ignored = False
-            elif _reasked(question, follow_up) and len(shared) <= 1:
+            elif _reasked(about, follow_up, reply_words, opener_needed=borrowed) and (
+                len(shared) <= 1 or (borrowed and CORRECTION.search(follow_up.strip()))
+            ):
+                # a reply that picks up words of the turn ("guitar lessons are on Tuesdays") can still
+                # answer the wrong thing: the caller's "no, I mean..." says so
                 ignored = True
             elif shape is not None:
                 ignored = not shared

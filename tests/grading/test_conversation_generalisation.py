@@ -4,7 +4,7 @@ thing that must not fire next to it."""
 
 from __future__ import annotations
 
-from grading.checks import missed_handoff, run_checks
+from grading.checks import ignored_question, missed_handoff, run_checks
 from grading.formats import Call, Fact, FactSheet, Failure
 from grading.rules_judge import goal_met
 from tests.grading.calls import call
@@ -138,3 +138,97 @@ def test_an_emergency_met_by_a_transfer_meets_the_goal() -> None:
     report = run_checks(source, LEISURE)
     assert [f.tag for f in report.failures if f.tag == "missed_handoff"] == []
     assert goal_met(source, report) is True
+
+
+# ignored_question: one of several questions skipped, and an answer about something else ---------
+
+
+NURSERY = business("Transfer to the shop owner when the caller asks for a person.")
+
+
+def test_a_refusal_of_the_request_does_not_answer_the_other_question_in_the_turn() -> None:
+    source = call(
+        ("a", "Greenleaf Nursery, how can I help?"),
+        ("c", "Hi, I need to return a shrub that died. Are you open on Sunday so I can drop it off?"),
+        ("a", "I'm not able to process returns over the phone."),
+        ("c", "Oh. Okay then."),
+    )
+    assert pinned(ignored_question.check(source, NURSERY), source) == [("ignored_question", 3, "minor")]
+    priced = call(
+        ("c", "I'd like to book a full detail for Friday, and how much is the interior-only clean?"),
+        ("a", "Sorry, I can't book details for Friday, we're full."),
+        ("c", "Okay."),
+    )
+    assert pinned(ignored_question.check(priced, NURSERY), priced) == [("ignored_question", 2, "minor")]
+
+
+def test_an_answer_about_something_else_is_ignored_when_the_caller_corrects_it() -> None:
+    source = call(
+        ("a", "Keystone Music School."),
+        ("c", "Hey, I want to switch my son from guitar to piano lessons, how does that work?"),
+        ("a", "Guitar lessons are on Tuesdays and Thursdays after school."),
+        ("c", "No, I mean he wants piano instead now. Can you change him over?"),
+        ("a", "Sure, I'll move him to Wednesday piano at four."),
+    )
+    assert pinned(ignored_question.check(source, NURSERY), source) == [("ignored_question", 3, "minor")]
+    tyres = call(
+        ("c", "I'd like to move my tyre storage to your other branch, how would that work?"),
+        ("a", "We sell winter tyres from eighty dollars each."),
+        ("c", "Right, no, the storage. Can it go to the Elm Road branch?"),
+        ("a", "Yes, we can move it there for you next week."),
+    )
+    assert pinned(ignored_question.check(tyres, NURSERY), tyres) == [("ignored_question", 2, "minor")]
+
+
+def test_questions_acknowledged_answered_or_refused_as_asked_are_not_ignored() -> None:
+    checked = call(
+        ("c", "Do you bake gluten-free bread on Saturdays?"),
+        ("a", "Let me check the bake list for you."),
+        ("a", "Yes, on Saturdays we do two gluten-free loaves."),
+        ("c", "Lovely."),
+    )
+    no_saturdays = call(
+        ("c", "I want a trim. Are you open Saturday?"),
+        ("a", "We don't do Saturdays, sorry, we're weekdays only."),
+        ("c", "Okay, Friday then."),
+    )
+    refused = call(
+        ("c", "Can you hold a table for us past nine?"),
+        ("a", "I'm sorry, I can't hold tables that late."),
+        ("c", "Fair enough."),
+    )
+    booking_needs = call(
+        ("c", "Could you book my spaniel in for a groom on Friday?"),
+        ("a", "Of course, what's the dog's name and the best number for you?"),
+        ("c", "Biscuit, and it's five five five, zero one nine nine."),
+    )
+    more_detail = call(
+        ("c", "What area is the studio in?"),
+        ("a", "We're in the north end, by the station."),
+        ("c", "And what's the exact address?"),
+        ("a", "Twelve Mill Lane."),
+    )
+    preference = call(
+        ("c", "I need to book a check-up for my rabbit. Any day next week."),
+        ("a", "I'm sorry, the calendar isn't loading right now. Please call back after lunch."),
+    )
+    for source in (checked, no_saturdays, refused, booking_needs, more_detail, preference):
+        assert ignored_question.check(source, NURSERY) == [], source.turns[0].text
+
+
+def test_a_requirement_answers_what_do_i_do_even_said_twice() -> None:
+    source = call(
+        ("c", "I'd like to renew my library books but I lost my card."),
+        ("a", "Without your card number I can't renew the books."),
+        ("c", "So what do I do then?"),
+        ("a", "Without your card number I can't renew the books."),
+        ("c", "Okay."),
+    )
+    assert ignored_question.check(source, NURSERY) == []
+    brushed = call(
+        ("c", "I'd like to renew my library books but I lost my card."),
+        ("a", "I can't renew without the card."),
+        ("c", "So what do I do then?"),
+        ("a", "Is there anything else I can help you with?"),
+    )
+    assert pinned(ignored_question.check(brushed, NURSERY), brushed) == [("ignored_question", 4, "minor")]
