@@ -19,6 +19,11 @@ received (`ingest.platforms.receive`), is the authentication. In order:
    and cheaper than a duplicate check before every write).
 
 Publishing to the broker is not in this path: the outbox relay does it after commit.
+
+Served by `WebhookEndpoint` straight from the ASGI scope, ahead of Litestar's router (the hottest
+route; see its docstring for what it redoes by hand); the Litestar handler `receive_webhook` stays
+mounted for the OpenAPI schema and for the paths the fast one leaves to it. Both run
+`handle_delivery`.
 Each outcome is counted in `callgrade_webhooks_total{platform, outcome}` (accepted, duplicate,
 bad_signature, invalid, ignored, upstream_unavailable); every outcome but accepted and duplicate
 (which the access log already records) is also logged, with its reason and without the secrets,
@@ -32,6 +37,7 @@ import hashlib
 import re
 import time
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, LiteralString
 
@@ -40,11 +46,13 @@ import httpx
 import msgspec
 import structlog
 from litestar import Request, Response, post
+from litestar.datastructures import URL, State
 from litestar.params import FromPath
+from litestar.types import HTTPResponseBodyEvent, HTTPResponseStartEvent, HTTPScope, Receive, Scope, Send
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from grading.validation import InvalidDocumentError, check_call
-from ingest.calls import CallStatus, store_call
+from ingest.calls import store_call
 from ingest.fact_sheets import invalid
 from ingest.platforms import (
     Accepted,
@@ -56,7 +64,16 @@ from ingest.platforms import (
     receive,
 )
 from service.blobs import BlobStore, FileBlobStore
-from service.errors import InvalidInput, NotFound, ProblemError, ServiceUnavailable
+from service.errors import (
+    PROBLEM_MEDIA_TYPE,
+    BadRequest,
+    InvalidInput,
+    NotFound,
+    PayloadTooLarge,
+    ProblemError,
+    ServiceUnavailable,
+    problem_document,
+)
 from service.metrics import Metrics
 from service.settings import Settings
 
@@ -71,6 +88,7 @@ CACHE_STATE_KEY = "webhook_integration_cache"
 GATE_STATE_KEY = "webhook_pool_gate"
 INTEGRATION_CACHE_SECONDS = 5.0
 EVENT_IN_KEY = re.compile(r"[^A-Za-z0-9_.-]+")
+PROBLEM_MEDIA_TYPE_BYTES = PROBLEM_MEDIA_TYPE.encode()
 
 
 class BadSignature(ProblemError):
@@ -88,6 +106,9 @@ class WebhookAck(msgspec.Struct, kw_only=True, omit_defaults=True):
     reason: str | None = None
 
 
+ACK_ENCODER = msgspec.json.Encoder()
+
+
 def raw_blob_key(
     tenant_id: uuid.UUID, call_id: uuid.UUID, event: str, body: bytes, received: datetime
 ) -> str:
@@ -98,21 +119,21 @@ def raw_blob_key(
     return f"raw/{tenant_id}/{received:%Y-%m-%d}/{call_id}-{event_part}-{digest}.json"
 
 
-def public_url(settings: Settings, request: Request[Any, Any, Any]) -> str:
+def public_url(settings: Settings, scope: Scope) -> str:
     """The URL the platform posted to, as it saw it (Twilio signs it): the configured public base
     URL with our path and query, or the URL of the request itself."""
     if not settings.public_base_url:
-        return str(request.url)
-    query = request.scope.get("query_string", b"").decode("latin-1")
-    return settings.public_base_url.rstrip("/") + request.url.path + (f"?{query}" if query else "")
+        return str(URL.from_scope(scope))
+    query = scope.get("query_string", b"").decode("latin-1")
+    return settings.public_base_url.rstrip("/") + scope["path"] + (f"?{query}" if query else "")
 
 
-def http_client(request: Request[Any, Any, Any]) -> httpx.AsyncClient:
+def http_client(state: State) -> httpx.AsyncClient:
     """One client per app, created on first use (only the Twilio adapter sends requests with it)."""
-    client = request.app.state.get(HTTP_STATE_KEY)
+    client = state.get(HTTP_STATE_KEY)
     if not isinstance(client, httpx.AsyncClient):
         client = httpx.AsyncClient(timeout=httpx.Timeout(10.0))
-        request.app.state[HTTP_STATE_KEY] = client
+        state[HTTP_STATE_KEY] = client
     return client
 
 
@@ -143,24 +164,26 @@ class IntegrationCache:
 
 
 def integration_cache(request: Request[Any, Any, Any]) -> IntegrationCache:
-    cache = request.app.state.get(CACHE_STATE_KEY)
+    """The app's cache (ingest.integrations forgets an integration it changes)."""
+    return cache_in(request.app.state)
+
+
+def cache_in(state: State) -> IntegrationCache:
+    cache = state.get(CACHE_STATE_KEY)
     if not isinstance(cache, IntegrationCache):
         cache = IntegrationCache()
-        request.app.state[CACHE_STATE_KEY] = cache
+        state[CACHE_STATE_KEY] = cache
     return cache
 
 
 async def load_integration(
-    pool: AsyncConnectionPool[Any], cache: IntegrationCache, integration_id: str
+    pool: AsyncConnectionPool[Any], cache: IntegrationCache, integration_id: uuid.UUID
 ) -> tuple[uuid.UUID, IntegrationConfig]:
-    """The integration's tenant and configuration, or NotFound (also for an id that is no UUID)."""
-    try:
-        parsed = uuid.UUID(integration_id)
-    except ValueError:
-        raise NotFound("no such integration") from None
-    cached = cache.get(parsed)
+    """The integration's tenant and configuration, or NotFound."""
+    cached = cache.get(integration_id)
     if cached is not None:
         return cached
+    parsed = integration_id
     async with pool.connection() as conn:
         row = await (await conn.execute(LOAD_INTEGRATION, {"id": parsed})).fetchone()
     if row is None:
@@ -173,15 +196,15 @@ async def load_integration(
     return tenant_id, config
 
 
-def pool_gate(request: Request[Any, Any, Any], pool: AsyncConnectionPool[Any]) -> asyncio.Semaphore:
+def pool_gate(state: State, pool: AsyncConnectionPool[Any]) -> asyncio.Semaphore:
     """One slot per pooled connection: webhooks beyond the pool's size wait here, on a plain
     future, rather than in the pool's own queue, whose every wait costs a task, a condition and a
     timer (measured at about 0.05 ms of CPU per request with 64 connections and 10 pooled; see
     bench/ingest.py). The pool still hands out the connections, so other routes share it as before."""
-    gate = request.app.state.get(GATE_STATE_KEY)
+    gate = state.get(GATE_STATE_KEY)
     if not isinstance(gate, asyncio.Semaphore):
         gate = asyncio.Semaphore(pool.max_size)
-        request.app.state[GATE_STATE_KEY] = gate
+        state[GATE_STATE_KEY] = gate
     return gate
 
 
@@ -209,80 +232,56 @@ async def write_raw_body(blobs: BlobStore, key: str, body: bytes) -> None:
         await anyio.to_thread.run_sync(blobs.put, key, body, "application/json")
 
 
-@post(
-    "/v1/webhooks/{integration_id:str}",
-    summary="A platform's end-of-call webhook (authenticated by the platform's signature, no API key)",
-    tags=["webhooks"],
-    security=[],
-)
-async def receive_webhook(
-    integration_id: FromPath[str],
-    request: Request[Any, Any, Any],
-) -> Response[WebhookAck]:
-    started = time.perf_counter()
-    # Collaborators from the app state rather than through dependency injection: this is the
-    # hottest route, and resolving three providers per request is measurable (see bench/ingest.py).
-    state = request.app.state
+async def handle_delivery(
+    state: State, integration_id: str, body: bytes, headers: Mapping[str, str], url: str, started: float
+) -> tuple[int, WebhookAck]:
+    """Steps 1-5 of the module docstring for one delivery: the status and body of the 2xx answer,
+    or a ProblemError (404, 401, 422, 503). `started` is when the request began (ingest latency)."""
     settings: Settings = state.settings
-    blobs: BlobStore = state.blobs
     metrics: Metrics = state.metrics
-    pool: AsyncConnectionPool[Any] = request.app.state.pool
-    tenant_id, integration = await load_integration(pool, integration_cache(request), integration_id)
+    pool: AsyncConnectionPool[Any] = state.pool
+    try:
+        parsed_id = uuid.UUID(integration_id)
+    except ValueError:
+        raise NotFound("no such integration") from None
+    tenant_id, integration = await load_integration(pool, cache_in(state), parsed_id)
     platform = integration.platform
-    body = await request.body()
-    delivery = WebhookRequest(
-        body=body, headers=dict(request.headers.items()), url=public_url(settings, request)
-    )
-
     now = datetime.now(UTC)
-
-    def outcome(name: str, **context: Any) -> None:
-        metrics.webhooks.labels(platform, name).inc()
-        # Accepted deliveries are the bulk and already have their access-log line (even a filtered
-        # debug line costs measurable time on this path); rejections and ignored events say why.
-        if name not in ("accepted", "duplicate"):
-            log.info(
-                "webhook.received", integration_id=integration_id, platform=platform, outcome=name, **context
-            )
-
     try:
         result = await receive(
-            delivery,
+            WebhookRequest(body=body, headers=headers, url=url),
             integration,
             now=now,
-            http=http_client(request),
+            http=http_client(state),
             twilio_api_base_url=settings.twilio_api_base_url,
             tolerance_seconds=settings.webhook_tolerance_seconds,
         )
     except SignatureRejected as error:
-        outcome("bad_signature", reason=error.reason)
+        rejected(metrics, integration_id, platform, "bad_signature", reason=error.reason)
         raise BadSignature(f"signature rejected: {error.reason}") from None
     except PayloadRejected as error:
-        outcome("invalid", field=error.field)
+        rejected(metrics, integration_id, platform, "invalid", field=error.field)
         raise InvalidInput(error.field, error.detail) from None
     except UpstreamUnavailable as error:
-        outcome("upstream_unavailable", detail=error.detail)
+        rejected(metrics, integration_id, platform, "upstream_unavailable", detail=error.detail)
         raise ServiceUnavailable(f"the platform's API could not be read: {error.detail}") from None
     if not isinstance(result, Accepted):
-        outcome("ignored", platform_event=result.event)
-        return Response(
-            WebhookAck(status="ignored", event=result.event, reason=result.reason), status_code=200
-        )
+        rejected(metrics, integration_id, platform, "ignored", platform_event=result.event)
+        return 200, WebhookAck(status="ignored", event=result.event, reason=result.reason)
 
     call = result.call
     try:
         check_call(call, max_turns=settings.max_turns, max_turn_chars=settings.max_turn_chars)
     except InvalidDocumentError as error:
-        outcome("invalid", field=error.errors[0].field)
+        rejected(metrics, integration_id, platform, "invalid", field=error.errors[0].field)
         raise invalid(error) from None
 
     # The raw body first, with no database connection held (the slowest step on a file store);
-    # then one statement. A repeat delivery leaves its raw body unreferenced, which is harmless and
-    # cheaper than a duplicate check before every write.
+    # then one statement.
     call_id = uuid.uuid4()
     blob_key = raw_blob_key(tenant_id, call_id, result.event, body, now)
-    await write_raw_body(blobs, blob_key, body)
-    gate = pool_gate(request, pool)
+    await write_raw_body(state.blobs, blob_key, body)
+    gate = pool_gate(state, pool)
     await enter_gate(gate, pool.timeout)
     try:
         async with pool.connection() as conn:
@@ -292,21 +291,132 @@ async def receive_webhook(
                 call=call,
                 call_id=call_id,
                 blob_key=blob_key,
-                integration_id=uuid.UUID(integration_id),
+                integration_id=parsed_id,
             )
     finally:
         gate.release()
-    outcome(
-        "accepted" if stored.created else "duplicate", call_id=str(stored.id), platform_event=result.event
-    )
+    # Accepted deliveries are the bulk and already have their access-log line (even a filtered
+    # debug line costs measurable time on this path): counted, not logged.
+    metrics.webhooks.labels(platform, "accepted" if stored.created else "duplicate").inc()
     metrics.ingest_seconds.observe(time.perf_counter() - started)
-    return _ack(stored.id, stored.status, duplicate=not stored.created)
+    ack = WebhookAck(status=stored.status, id=stored.id, duplicate=not stored.created)
+    return (202 if stored.created else 200), ack
 
 
-def _ack(call_id: uuid.UUID, status: CallStatus, *, duplicate: bool) -> Response[WebhookAck]:
-    return Response(
-        WebhookAck(status=status, id=call_id, duplicate=duplicate), status_code=200 if duplicate else 202
+def rejected(metrics: Metrics, integration_id: str, platform: str, outcome: str, **context: Any) -> None:
+    """Count and log a delivery that stored nothing, with its reason (never the secrets, the
+    signature headers or the body)."""
+    metrics.webhooks.labels(platform, outcome).inc()
+    log.info("webhook.received", integration_id=integration_id, platform=platform, outcome=outcome, **context)
+
+
+async def read_body(scope: Scope, receive: Receive, limit: int) -> bytes:
+    """The whole body, or PayloadTooLarge as soon as the announced length or the bytes streamed
+    pass `limit` (what Litestar's `request_max_body_size` does for every other route)."""
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            try:
+                announced = int(value)
+            except ValueError:
+                raise BadRequest("Content-Length is not a number") from None
+            if announced > limit:
+                raise PayloadTooLarge()
+            break
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise BadRequest("the client disconnected before sending the whole body")
+        chunk: bytes = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise PayloadTooLarge()
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+class WebhookEndpoint:
+    """`POST /v1/webhooks/{integration_id}` served straight from the ASGI scope, in front of
+    Litestar's router (`service.app.RequestContext` hands it every POST under `PATH_PREFIX`).
+
+    Why: this is the route platforms hit for every call, and Litestar's per-request machinery
+    (routing, the Request and Response objects, signature parsing, the exception middleware) cost
+    about as much CPU as the work itself (see bench/ingest.py). What the framework did is redone
+    here: the body limit (`read_body`, 413), every error as the same problem+json
+    (`service.errors.problem_document`), the route template for the metrics. The Litestar handler
+    `receive_webhook` below stays mounted: it documents the route in the OpenAPI schema and serves
+    the paths this one does not take (a trailing slash, a root path)."""
+
+    PATH_PREFIX = "/v1/webhooks/"
+    ROUTE_TEMPLATE = "/v1/webhooks/{integration_id}"
+
+    def __init__(self, state: State, max_body_bytes: int) -> None:
+        self.state = state
+        self.max_body_bytes = max_body_bytes
+
+    def integration_id(self, scope: HTTPScope) -> str | None:
+        """The id when this endpoint serves the request (a POST to exactly one segment under the
+        prefix, outside any root path), else None: Litestar's router takes it."""
+        path: str = scope["path"]
+        if scope["method"] != "POST" or not path.startswith(self.PATH_PREFIX) or scope.get("root_path"):
+            return None
+        integration_id = path[len(self.PATH_PREFIX) :]
+        return integration_id if integration_id and "/" not in integration_id else None
+
+    async def __call__(
+        self, scope: HTTPScope, receive: Receive, send: Send, integration_id: str, request_id: bytes
+    ) -> int:
+        """Answer the request; returns the status sent."""
+        started = time.perf_counter()
+        extra: dict[str, str] = {}
+        try:
+            body = await read_body(scope, receive, self.max_body_bytes)
+            headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
+            url = public_url(self.state.settings, scope)
+            status, ack = await handle_delivery(self.state, integration_id, body, headers, url, started)
+            content, media_type = ACK_ENCODER.encode(ack), b"application/json"
+        except Exception as error:
+            status, extra, content = problem_document(error, method="POST", path=scope["path"])
+            media_type = PROBLEM_MEDIA_TYPE_BYTES
+        response_headers = [
+            (b"content-type", media_type),
+            (b"content-length", str(len(content)).encode()),
+            (b"x-request-id", request_id),
+        ]
+        response_headers.extend(
+            (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in extra.items()
+        )
+        start: HTTPResponseStartEvent = {
+            "type": "http.response.start",
+            "status": status,
+            "headers": response_headers,
+        }
+        await send(start)
+        end: HTTPResponseBodyEvent = {"type": "http.response.body", "body": content, "more_body": False}
+        await send(end)
+        return status
+
+
+@post(
+    "/v1/webhooks/{integration_id:str}",
+    summary="A platform's end-of-call webhook (authenticated by the platform's signature, no API key)",
+    tags=["webhooks"],
+    security=[{}],  # no API key (an empty list would be dropped and inherit the bearer requirement)
+)
+async def receive_webhook(
+    integration_id: FromPath[str], request: Request[Any, Any, Any]
+) -> Response[WebhookAck]:
+    """The documented route; requests normally reach `WebhookEndpoint` first (same steps)."""
+    started = time.perf_counter()
+    state = request.app.state
+    body = await request.body()
+    url = public_url(state.settings, request.scope)
+    status, ack = await handle_delivery(
+        state, integration_id, body, dict(request.headers.items()), url, started
     )
+    return Response(ack, status_code=status)
 
 
 ROUTES = [receive_webhook]

@@ -23,6 +23,9 @@
 - Every HTTP request passes `RequestContext` (outermost, so 404s and errors are covered too): it sets
   the request id (from a sane incoming `X-Request-ID` or a new one), echoes it in the response,
   counts the request by route template and status, observes its latency and writes one access line.
+- `POST /v1/webhooks/{id}` is served by `RequestContext` itself through `ingest.webhooks.WebhookEndpoint`,
+  without Litestar's router and Request/Response machinery (it redoes the body limit and the
+  problem+json by hand; the Litestar route stays mounted for the OpenAPI schema).
 - The OpenAPI schema is served at `/schema/openapi.json`.
 """
 
@@ -32,7 +35,7 @@ import gc
 import time
 from collections.abc import AsyncGenerator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from litestar import Litestar, Request
@@ -54,6 +57,9 @@ from service.metrics import Metrics, default_metrics
 from service.migrate import schema_is_current_async
 from service.settings import Settings
 
+if TYPE_CHECKING:
+    from ingest.webhooks import WebhookEndpoint
+
 VERSION = "0.1.0"
 QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
 
@@ -67,9 +73,11 @@ class SchemaBehindError(RuntimeError):
 class RequestContext:
     """Outermost ASGI wrapper: request id, access log, HTTP metrics (see module docstring)."""
 
-    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+    def __init__(self, app: ASGIApp, metrics: Metrics, webhooks: WebhookEndpoint | None = None) -> None:
         self.app = app
         self.metrics = metrics
+        self.webhooks = webhooks
+        """Served here, ahead of Litestar's router, when it claims the request (ingest.webhooks)."""
         # prometheus-client resolves labels with a lock and a dict lookup on every `labels()`;
         # routes and statuses are few, so each series object is looked up once and kept.
         self._counted: dict[tuple[str, str, int], Any] = {}
@@ -106,7 +114,12 @@ class RequestContext:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_with_id)
+            webhook = self.webhooks.integration_id(scope) if self.webhooks is not None else None
+            if webhook is not None and self.webhooks is not None:
+                scope["path_template"] = self.webhooks.ROUTE_TEMPLATE
+                status = await self.webhooks(scope, receive, send, webhook, request_id.encode("latin-1"))
+            else:
+                await self.app(scope, receive, send_with_id)
         finally:
             elapsed = time.perf_counter() - started
             route = str(scope.get("path_template") or "unmatched")
@@ -149,6 +162,7 @@ def create_app(
     (run in a thread by /readyz); None means there is no broker to check. A request that waits
     `pool_timeout` seconds for a database connection gets a 503 problem with Retry-After."""
     from ingest.routes import ROUTE_HANDLERS as INGEST_ROUTES  # F's module; imported at build time
+    from ingest.webhooks import WebhookEndpoint
     from service.health import ROUTE_HANDLERS as HEALTH_ROUTES
     from service.keys import ROUTE_HANDLERS as KEY_ROUTES
 
@@ -209,7 +223,8 @@ def create_app(
         debug=False,
     )
     # Wrap the whole handler (routing included) so unmatched routes and errors get a request id too.
-    app.asgi_handler = RequestContext(app.asgi_handler, app_metrics)
+    webhooks = WebhookEndpoint(app.state, settings.max_body_bytes)
+    app.asgi_handler = RequestContext(app.asgi_handler, app_metrics, webhooks)
     return app
 
 

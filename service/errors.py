@@ -268,16 +268,18 @@ def _default_phrase(status: int) -> str:
 
 def render_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     """The single exception handler registered on the app for `Exception`."""
+    status, headers, body = problem_document(exc, method=request.method, path=request.url.path)
+    return Response(content=body, status_code=status, media_type=PROBLEM_MEDIA_TYPE, headers=headers)
+
+
+def problem_document(exc: Exception, *, method: str, path: str) -> tuple[int, dict[str, str], bytes]:
+    """The status, headers and problem+json body answering `exc` (5xx logged with the trace): what
+    `render_problem` sends, shared with the one route served in front of Litestar's router
+    (`ingest.webhooks`)."""
     problem = to_problem_error(exc)
     request_id = current_request_id()
     if problem.status >= 500:
-        log.error(
-            "http.request_failed",
-            method=request.method,
-            path=request.url.path,
-            status=problem.status,
-            exc_info=exc,
-        )
+        log.error("http.request_failed", method=method, path=path, status=problem.status, exc_info=exc)
     body = Problem(
         type=problem.type_uri,
         title=problem.title,
@@ -287,7 +289,7 @@ def render_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[
             if problem.status < 500 or type(problem) is not ProblemError
             else f"An internal error occurred; quote request id {request_id} when reporting it."
         ),
-        instance=request.url.path,
+        instance=path,
         request_id=request_id,
         field=problem.field,
         errors=problem.errors,
@@ -295,12 +297,7 @@ def render_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[
     headers = dict(problem.headers)
     if exc is not problem and isinstance(exc, HTTPException) and exc.headers:
         headers.update(exc.headers)
-    return Response(
-        content=msgspec.json.encode(body),
-        status_code=problem.status,
-        media_type=PROBLEM_MEDIA_TYPE,
-        headers=headers,
-    )
+    return problem.status, headers, msgspec.json.encode(body)
 
 
 __all__ = [
@@ -319,5 +316,6 @@ __all__ = [
     "Unauthorized",
     "UnsupportedMediaType",
     "field_from_msgspec",
+    "problem_document",
     "render_problem",
 ]
