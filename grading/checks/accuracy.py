@@ -48,6 +48,7 @@ from grading.claims.extract import (
     days_in,
     extract,
     partial_closure,
+    spoken_readings,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
@@ -300,23 +301,34 @@ def _prices_in_pounds(index: FactIndex) -> bool:
 def _denied(claim: Claim, index: FactIndex) -> IndexedFact | None:
     """The fact that says the business has no such thing ("our free airport shuttle" against
     "there is no airport shuttle"): every meaningful word the claim names is one it denies."""
-    offered = set(claim.subject) - GENERIC - WEAK
+    offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC - WEAK
     if not offered:
         return None
+    head = _head(claim)
     for fact in index.facts:
-        if fact.negated and offered <= fact.negated:
+        if fact.negated and (offered <= fact.negated or head in fact.negated):
             return fact
     return None
 
 
+def _head(claim: Claim) -> str | None:
+    """The thing a claim names, its last content word ("a twenty-five meter pool" -> pool)."""
+    named = set(claim.subject)
+    return next((stem(word) for word in reversed(words(claim.span)) if stem(word) in named), None)
+
+
 def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
-    """ "We also offer laughing gas": invented when nothing it names is in the sheet."""
-    offered = set(claim.subject) - GENERIC
+    """ "We also offer laughing gas": invented when nothing it names is in the sheet. What the
+    business says it takes or sells ("we take Medicaid") is judged only against what the sheet
+    says it does not (see `_denied`)."""
+    if claim.value == "accept":
+        return None
+    offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC
     if not offered:
         return None
-    named = content_words(claim.span)
-    head = next((stem(word) for word in reversed(words(claim.span)) if stem(word) in named), None)
-    if offered & index.vocabulary and (head is None or head in index.vocabulary or head in GENERIC):
+    head = _head(claim)
+    vocabulary = index.offer_vocabulary
+    if offered & vocabulary and (head is None or head in vocabulary or head in GENERIC):
         # "we also have take-home whitening trays": the thing offered is the last word (trays);
         # sharing a modifier with the sheet (whitening) does not make it the sheet's
         return None
@@ -378,7 +390,27 @@ def _judge_claim(
     context_words: set[str],
     history: list[str] | None = None,
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
-    """None when the claim stands; otherwise the tag, severity and the fact it contradicts."""
+    """None when the claim stands; otherwise the tag, severity and the fact it contradicts. An
+    amount said in two groups of words stands when any of its readings does ("three forty-nine"
+    against a sheet's $349 or $3.49)."""
+    verdict = _judge_reading(claim, sentence, index, sentence_words, context_words, history)
+    for alternative in claim.alternatives:
+        if verdict is None:
+            break
+        reading = msgspec.structs.replace(claim, value=alternative, alternatives=())
+        if _judge_reading(reading, sentence, index, sentence_words, context_words, history) is None:
+            return None
+    return verdict
+
+
+def _judge_reading(
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    sentence_words: set[str],
+    context_words: set[str],
+    history: list[str] | None = None,
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
     history = history or []
     if claim.kind in {"offer", "free"}:
         denied = _denied(claim, index)
@@ -412,11 +444,33 @@ def _judge_claim(
         if not subject & index.vocabulary and PEOPLE.search(sentence.lower()):
             # "your four-year-old eats free": who goes free, not what; the conversation says what
             subject = (subject | sentence_words | context_words) - GENERIC - WEAK
-        for fact, known in candidates:
-            if known.kind == "free" and subject & fact.words:
-                return None
+        named = _free_thing(claim, sentence)
+        head = named[-1] if named else None
+        free_facts = [
+            fact
+            for fact, known in candidates
+            if known.kind == "free"
+            and subject & fact.words
+            and (head is None or head in fact.words or head in GENERIC or set(named) & set(known.subject))
+        ]
+        if PROMOTION.search(sentence) and not any(PROMOTION.search(fact.text) for fact in free_facts):
+            # "this month delivery is free": a promotion the sheet does not run is invented, even
+            # where the sheet makes the thing free on a condition
+            return "invented_fact", "critical", None
+        if free_facts:
+            conditional = [fact for fact in free_facts if _free_on_condition(fact)]
+            if len(conditional) == len(free_facts) and UNCONDITIONAL.search(sentence):
+                # "free on every order" where the sheet says free for orders over $35
+                return "wrong_fact", _topic_severity(conditional[0]), conditional[0]
+            return None
+        if claim.span.startswith("includ") and _bundled(subject, sentence_words, index):
+            return None
         related = [
-            fact for fact, known in candidates if known.kind == "money" and subject & (fact.words - GENERIC)
+            fact
+            for fact, known in candidates
+            if known.kind == "money"
+            and subject & (fact.words - GENERIC)
+            and (head is None or head in fact.words)
         ]
         if related:
             fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
@@ -446,7 +500,7 @@ def _judge_claim(
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
             if claim.kind in IDENTIFYING or score >= best:
                 return None
-    if claim.kind == "money" and _is_total(claim, scored, context_words):
+    if claim.kind == "money" and (_is_total(claim, scored, context_words) or _derived(claim, index, history)):
         return None
     if claim.kind == "money" and _unknown_subject(claim, sentence, index):
         return "invented_fact", "critical", None
@@ -498,6 +552,20 @@ def _within_range(claim: Claim, fact: IndexedFact) -> bool:
     return False
 
 
+DURATION_RANGE: Final = re.compile(r"\d\s*(?:to|-|–|or|and)\s*\d")
+
+
+def _within_durations(claim: Claim, fact: IndexedFact) -> bool:
+    """A fact gives a range of time ("ready 7 to 10 days after ordering") and the length said
+    lies in it ("about eight days")."""
+    if not isinstance(claim.value, int) or not DURATION_RANGE.search(digits_for_speech(fact.fact.statement)):
+        return False
+    lengths = [
+        known.value for known in fact.claims if known.kind == "duration" and isinstance(known.value, int)
+    ]
+    return len(lengths) >= 2 and min(lengths) <= claim.value <= max(lengths)
+
+
 Verdict = tuple[Tag, Severity, IndexedFact | None] | None
 
 
@@ -546,7 +614,11 @@ def _judge_by_subject(
             return None if other_day is None else ("wrong_fact", _topic_severity(other_day), other_day)
         if claim.kind == "money" and _within_range(claim, fact):
             return None
-    if claim.kind == "money" and _is_total(claim, [(best, f, k) for f, k in about], context_words):
+        if claim.kind == "duration" and _within_durations(claim, fact):
+            return None
+    if claim.kind == "money" and (
+        _is_total(claim, [(best, f, k) for f, k in about], context_words) or _derived(claim, index, history)
+    ):
         return None
     fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
     return "wrong_fact", _topic_severity(fact), fact
@@ -587,6 +659,84 @@ def _is_total(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]], contex
             if count in MULTIPLES and abs(ratio - count) < 0.001 and count in counts:
                 return True
     return False
+
+
+PROMOTION: Final = compile_filtered(
+    r"\b(?:this (?:month|week|weekend|season|summer|winter|spring|fall|autumn|year)|today only|"
+    r"for a limited time|limited[- ]time|promotion|promo|special offer|running a special|"
+    r"until the end of (?:the )?(?:month|week|year)|through the end of (?:the )?(?:month|week|year))\b",
+    re.IGNORECASE,
+)
+"""A time-limited offer: a claim of its own, invented unless the sheet has it."""
+UNCONDITIONAL: Final = compile_filtered(
+    r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever)\b", re.IGNORECASE
+)
+FREE_CONDITION: Final = re.compile(
+    r"\bfree\b[^;.]*?\b(?:over|above|under|below|for orders|with (?:a|an|any|every|the)|when|if|after|"
+    r"before|members?|only|up to)\b"
+    r"|\b(?:over|above|under|below|with (?:a|an|any|every|the)|first \d+|members?)\b[^;.]*?\bfree\b"
+)
+
+
+FREE_THING: Final = re.compile(
+    r"\b(?:free|complimentary|includes?)\s+(?:an?\s+|the\s+)?([a-z][a-z'-]*)(?:\s+([a-z][a-z'-]*))?"
+)
+
+
+def _free_thing(claim: Claim, sentence: str) -> list[str]:
+    """What a "free X Y" says is free, in order, its head last ("a free car wash" -> car, wash): a
+    fact about loaner cars is not about a car wash. Empty when the free thing is said before
+    ("delivery is free")."""
+    if not claim.span.startswith(("free", "complimentary", "includ")):
+        return []
+    match = FREE_THING.search(digits_for_speech(sentence))
+    if match is None or match.group(1) in {"to", "of", "for", "with", "on", "in", "at"}:
+        return []
+    first, second = match.group(1), match.group(2)
+    named = [first] if not second or not content_words(second) else [first, second]
+    return [stem(word) for word in named if content_words(word) and stem(word) not in _NOT_THINGS]
+
+
+_NOT_THINGS: Final = frozenset({"free", "charge", "price", "extra", "additional"})
+
+
+def _free_on_condition(fact: IndexedFact) -> bool:
+    """The fact makes something free only on a condition ("free for orders over $35", "free for
+    puppies under 4 months")."""
+    return FREE_CONDITION.search(fact.text) is not None
+
+
+def _bundled(subject: set[str], sentence_words: set[str], index: FactIndex) -> bool:
+    """ "Premium is fifty-nine a month and includes all classes": a fact says what the thing the
+    sentence names comes with ("Premium membership (all classes and the sauna) is $59"), and what
+    the agent says it includes is among it."""
+    including = sentence_words - subject - GENERIC - WEAK
+    scored = [(len(including & (fact.words - fact.contents)), fact) for fact in index.facts]
+    best = max((score for score, _ in scored), default=0)
+    # the fact most about the includer decides: "standard includes the sauna" is about standard
+    return best > 0 and any(score == best and subject <= fact.contents for score, fact in scored)
+
+
+def _derived(claim: Claim, index: FactIndex, history: list[str]) -> bool:
+    """Arithmetic on what was just said, which states nothing new: two amounts of the turn added
+    ("sixty-five and twenty-eight, so ninety-three together"), or a percentage said in the turn
+    or the caller's question and held by the sheet, taken off a sheet amount ("fifteen percent off
+    the monthly fee, so thirty-three fifteen") or the saving itself. A discount the sheet does not
+    have derives nothing (the price it gives is wrong)."""
+    if not isinstance(claim.value, float):
+        return False
+    said: list[Claim] = [found for text in history[-2:] for found in extract(text)]
+    said_amounts = [c.value for c in said if c.kind == "money" and isinstance(c.value, float)]
+    sheet_percents = {k.value for _, k in index.with_kind("percent") if isinstance(k.value, float)}
+    percents = [c.value for c in said if c.kind == "percent" and isinstance(c.value, float)]
+    amounts = [known.value for _, known in index.with_kind("money") if isinstance(known.value, float)]
+    value = claim.value
+    for amount in amounts:
+        for percent in (p for p in percents if p in sheet_percents):
+            for derived in (amount * (100 - percent) / 100, amount * percent / 100):
+                if abs(round(derived, 2) - value) < 0.005:
+                    return True
+    return any(a != b and abs(a + b - value) < 0.005 for a in said_amounts for b in said_amounts)
 
 
 def _topic_severity(fact: IndexedFact) -> Severity:
@@ -667,7 +817,7 @@ def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
         else:
             value, span = float(match.group(3)), match.group(3)
         if span not in taken:
-            found.append(Claim(kind="money", value=value, span=span))
+            found.append(spoken_readings(sentence, Claim(kind="money", value=value, span=span)))
     return found
 
 
@@ -676,6 +826,29 @@ OFFERED: Final = re.compile(r"(?:we|they|it|he|she|dr|the)\b")
 MONEY_SPAN: Final = re.compile(r"\d")
 """A verdict's span with a number in it (an amount, not "included")."""
 CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
+
+
+CALLERS_OWN_SAID: Final = compile_filtered(
+    r"\b(?:on file|on record|on your (?:account|file|profile)|"
+    r"your (?:number|phone|cell|mobile|callback|contact)|"
+    r"you gave|you(?:'ve)? (?:just )?(?:said|told)|we have you|i have you|i'?ve got you|reach you|call you|"
+    r"text you|ring you|number for you)\b",
+    re.IGNORECASE,
+)
+CALLERS_OWN_ASKED: Final = compile_filtered(
+    r"\b(?:my (?:number|phone|cell|mobile|home|work|callback)|reach me|call me|text me|ring me|i'?m at|"
+    r"me at)\b",
+    re.IGNORECASE,
+)
+"""A phone number framed as the caller's own, by the agent ("the one on file", "we'll call you at")
+or by the caller ("you've got my number, it's ..."): reading it back confirms the caller's detail,
+it says nothing about the business, even when the agent answers "yes" to the caller's question."""
+
+
+def _callers_number(claim: Claim, sentence: str, previous_caller: str) -> bool:
+    return claim.kind == "phone" and bool(
+        CALLERS_OWN_SAID.search(sentence) or CALLERS_OWN_ASKED.search(previous_caller)
+    )
 
 
 def _read_back(claim: Claim, caller_numbers: set[str]) -> bool:
@@ -777,6 +950,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 verdicts.append((*open_day, "the open days"))
             for claim in claims:
                 if booking and claim.kind in {"money", "quantity"}:
+                    continue
+                if _callers_number(claim, sentence, previous_caller):
                     continue
                 echoed = _seen(caller_values, claim) or _read_back(claim, caller_numbers)
                 if echoed and not (affirming and _seen(previous_caller_values, claim)):

@@ -36,6 +36,9 @@ class Claim(msgspec.Struct, frozen=True, kw_only=True):
     span: str
     subject: tuple[str, ...] = ()
     currency: str | None = None
+    alternatives: tuple[float, ...] = ()
+    """Other values an amount may have been said as: "thirty-three fifteen" is $33.15 or $3,315,
+    "three forty-nine" $349 or $3.49. The claim stands when any reading does."""
 
 
 CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
@@ -103,11 +106,27 @@ DATE: Final = re.compile(
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b"
     r"|\b(\d{1,2})(?:st|nd|rd|th)\s+of\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 )
-DURATION: Final = re.compile(
-    r"\b(\d+(?:\.\d+)?|an?|half an?)\s?(?:-\s?)?(minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\b"
-    r"(?![\s-]+old\b)"
+_DURATION_UNIT: Final = (
+    r"(?:(?:business|working|calendar|school)\s+)?"
+    r"(minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)"
 )
-"""A length of time; "a four-year-old" is an age, not a duration."""
+DURATION: Final = re.compile(
+    r"\b(\d+(?:\.\d+)?|an?|half an?|a couple(?: of)?|a pair of)\s?(?:-\s?)?" + _DURATION_UNIT + r"\b"
+    r"(\s+and\s+a\s+half\b)?(?![\s-]+old\b)"
+)
+"""A length of time, said in figures or words ("2 business days", "a fortnight", "a couple of
+weeks", "an hour and a half"); "a four-year-old" is an age, not a duration."""
+DURATION_RANGE_START: Final = re.compile(
+    r"\b(?:(\d+(?:\.\d+)?)\s*(?:to|-|–|or)|between\s+(\d+(?:\.\d+)?)\s+and)\s*\d+(?:\.\d+)?\s?(?:-\s?)?"
+    + _DURATION_UNIT
+    + r"\b"
+)
+"""The first end of a range of time takes the unit of the second ("7 to 10 days", "3 or 4 hours")."""
+DURATION_RANGE_END: Final = re.compile(
+    r"\s*(?:to|or|-|–)\s*(\d+(?:\.\d+)?)\b(?!\s*(?:[%:]|\.\d|percent|[ap]\.?m\b|dollars?|bucks|pounds?|"
+    r"minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|business|working))"
+)
+"""The second end of a range said after a length of time takes its unit ("a day or two")."""
 RATE_BEFORE: Final = re.compile(
     r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge)\s*$"
 )
@@ -188,15 +207,38 @@ PRICE_LEVEL: Final = re.compile(r"\b(" + "|".join(re.escape(w) for w in PRICE_LE
 FREE: Final = re.compile(
     r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
     r"no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
-    r"included|includes|on the house|waived)\b"
+    r"included|includes|on the house|waived|"
+    r"(?:is|are|be|comes to|down to)\s+"
+    r"(?:0(?![.:,]\d)(?!\s*(?:%|percent|point))|nothing(?=\s*(?:[,.;!?]|$|for\b|extra\b|at all\b)))|"
+    r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing)\b"
 )
+ZERO_PRICE: Final = re.compile(
+    r"\b(?:fee|price|cost|charge|deposit|total|bill|rate|fare|admission|it|that)\b"
+)
+""""The joining fee is zero", "that comes to nothing": a price of nothing, when what is zero is a
+price (not "the wait is zero")."""
 OFFER: Final = re.compile(
-    r"\b(?:we|they|it|he|she|dr\.? [a-z]+|the (?:office|clinic|shop|restaurant|hotel|practice))\s+"
-    r"(?:also\s+)?"
-    r"(?:offer|offers|provide|provides|have|has|feature|features|run|runs|host|hosts)\s+"
-    r"(?:a |an |the |some |our |their )?([a-z][a-z' -]{2,60}?)"
-    r"(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|every|which|that|where|when|from)\b|$)"
+    r"\b(?:we|they|it|he|she|dr\.? [a-z]+|the (?:office|clinic|shop|restaurant|hotel|practice))"
+    r"(?:\s+(?:also\s+)?(?:offer|offers|provide|provides|have|has|feature|features|run|runs|host|hosts)"
+    r"|'ve (?:also )?got)\s+"
+    r"(?:a |an |the |some |our |their )?([a-z0-9][a-z0-9' -]{2,60}?)"
+    r"(?=[,.;!?]|\s+(?:for|to|and|plus|with|so|if|on|at|every|which|that|where|when|from)\b|$)"
 )
+OFFER_ITEM: Final = re.compile(
+    r"(?:\s+(?:on|for|in)\s+[a-z]+)?"
+    r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|as well as)\s+|\s*,?\s*plus\s+)"
+    r"(?:a |an |the |some |our )?([a-z0-9][a-z0-9' -]{1,60}?)"
+    r"(?=[,.;!?]|\s+(?:and|plus|as well as|for|to|with|so|if|on|at|in|every|which|that|where|when|from)\b|$)"
+)
+"""The next item of a list of things on offer ("free weights, cardio, a sauna on premium, plus a
+pool and a kids' club"), a short qualifier of the item before it skipped ("on premium")."""
+ACCEPTED: Final = re.compile(
+    r"\b(?:we|they|the (?:office|clinic|shop|store|practice|pharmacy|hotel|salon|gym|club))\s+"
+    r"(?:also\s+|do\s+|still\s+)?(?:take|takes|accept|accepts|carry|carries|sell|sells|stock|stocks)\s+"
+    r"(?:a |an |the |some )?([a-z][a-z' -]{2,40}?)(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|too|as)\b|$)"
+)
+"""What the business says it takes or sells ("we take Medicaid", "we carry that brand"): a claim
+only where the sheet says it does not."""
 LANDMARK: Final = re.compile(
     r"\b(?:next to|behind|across from|across the street from|opposite|beside|in front of|"
     r"around the corner from)\s+"
@@ -212,6 +254,7 @@ _UNIT_MINUTES: Final[dict[str, int]] = {
     "hour": 60,
     "day": 1440,
     "week": 10080,
+    "fortnight": 20160,
     "month": 43200,
     "year": 525600,
 }
@@ -257,8 +300,9 @@ def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str
 
 
 _PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
-_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|includ|house|waived")
-_OFFER_VERBS: Final = re.compile("offer|provide|have|has |feature|run|host")
+_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|includ|house|waived| 0|nothing")
+_OFFER_VERBS: Final = re.compile("offer|provide|have|has |feature|run|host|'ve got|ve also got")
+_ACCEPT_VERBS: Final = re.compile("take|accept|carr|sell|stock")
 _LANDMARK_HINTS: Final = re.compile("next to|behind|across|opposite|beside|front of|corner")
 """Plain substring patterns (no word boundaries, so `re` scans fast) that spare the full patterns
 on sentences that cannot match them."""
@@ -336,12 +380,21 @@ def days_of_times(text: str) -> tuple[tuple[tuple[int, ...], frozenset[int]], ..
     return tuple(result)
 
 
+NO_THING: Final = re.compile(r"(?:^|[;.:]\s*)no\s+([a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}?)\s*(?=[;.]|$)")
+"""A clause that is only "no X" ("Eye exams are by appointment only; no walk-ins."): X is denied,
+unless it is something not needed ("no appointment needed")."""
+
+
 def negated_things(text: str) -> frozenset[str]:
     """The content words of what a fact says the business does not have or do ("There is no
-    airport shuttle", "We do not move pianos or pool tables")."""
+    airport shuttle", "We do not move pianos or pool tables", "...; no walk-ins")."""
     found: set[str] = set()
-    for match in NEGATED.finditer(text.casefold()):
+    lowered = text.casefold()
+    for match in NEGATED.finditer(lowered):
         found |= content_words(match.group(1))
+    for match in NO_THING.finditer(lowered):
+        if not re.search(r"\b(?:needed|required|necessary|minimum|charge|fee|cost)$", match.group(1)):
+            found |= content_words(match.group(1))
     return frozenset(found)
 
 
@@ -389,7 +442,7 @@ MONEY_HINT: Final = re.compile(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eu
 FIVE_DIGITS: Final = re.compile(r"\d{5}")
 DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
 MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
-DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year")
+DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year|fortnight")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
 NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")
 LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
@@ -412,7 +465,13 @@ def _extract(sentence: str) -> tuple[Claim, ...]:
 def _extract_uncached(sentence: str) -> list[Claim]:
     text = digits_for_speech(sentence)
     if not NUMERIC_HINT.search(text):
-        return _extract_words(text)
+        if not DURATION_HINT.search(text):
+            return _extract_words(text)
+        # lengths of time said in words alone ("about a fortnight", "an hour and a half")
+        found: list[Claim] = []
+        taken: list[tuple[int, int]] = []
+        _durations(text, found, taken)
+        return found + _extract_words(text, taken)
     claims: list[Claim] = []
     spans: list[tuple[int, int]] = []
 
@@ -502,18 +561,86 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         unit = match.group(2)
         minutes = 30 if unit == "half hour" else count * _UNIT_MINUTES[unit]
         add("frequency", minutes, match)
-    for match in DURATION.finditer(text) if DURATION_HINT.search(text) else ():
+    if DURATION_HINT.search(text):
+        _durations(text, claims, spans)
+    claims.extend(_extract_words(text, spans, streets_done=True))
+    if claims and _spoken_amounts(sentence):
+        claims = [_with_spoken_readings(claim) for claim in claims]
+    return claims
+
+
+def spoken_readings(sentence: str, claim: Claim) -> Claim:
+    """`claim` with the other reading of an amount said in two groups of words, when `sentence`
+    says its amounts that way (see `Claim.alternatives`)."""
+    return _with_spoken_readings(claim) if _spoken_amounts(sentence) else claim
+
+
+def _durations(text: str, claims: list[Claim], spans: list[tuple[int, int]]) -> None:
+    """Lengths of time, with the ends of a range that name their unit only once ("7 to 10 days",
+    "a day or two")."""
+    for match in DURATION.finditer(text):
         if _taken(spans, *match.span()):
             continue
         amount = match.group(1)
         if amount in {"a", "an"} and RATE_BEFORE.search(text[max(0, match.start() - 12) : match.start()]):
             continue
-        count = 0.5 if amount.startswith("half") else 1.0 if amount in {"a", "an"} else float(amount)
+        count = (
+            0.5
+            if amount.startswith("half")
+            else 2.0
+            if amount.startswith(("a couple", "a pair"))
+            else 1.0
+            if amount in {"a", "an"}
+            else float(amount)
+        )
+        if match.group(3):
+            count += 0.5
         unit = match.group(2).rstrip("s")
-        unit = {"min": "min", "hr": "hr"}.get(unit, unit)
-        add("duration", int(count * _UNIT_MINUTES[unit]), match)
-    claims.extend(_extract_words(text, spans, streets_done=True))
-    return claims
+        minutes = _UNIT_MINUTES[unit]
+        claims.append(Claim(kind="duration", value=int(count * minutes), span=match.group(0).strip()))
+        spans.append(match.span())
+        end = DURATION_RANGE_END.match(text, match.end())
+        if end is not None and not _taken(spans, *end.span(1)):
+            claims.append(Claim(kind="duration", value=int(float(end.group(1)) * minutes), span=end.group(1)))
+            spans.append(end.span(1))
+    for match in (
+        DURATION_RANGE_START.finditer(text)
+        if "to" in text or "or" in text or "-" in text or "–" in text or "between" in text
+        else ()
+    ):
+        group = 1 if match.group(1) is not None else 2
+        if _taken(spans, *match.span(group)):
+            continue
+        minutes = _UNIT_MINUTES[match.group(3).rstrip("s")]
+        claims.append(
+            Claim(kind="duration", value=int(float(match.group(group)) * minutes), span=match.group(group))
+        )
+        spans.append(match.span(group))
+
+
+SPOKEN_SCALE: Final = re.compile(r"hundred|thousand|grand")
+
+
+def _spoken_amounts(sentence: str) -> bool:
+    """Whether the amounts of a sentence were said as number words in groups (no digits, no
+    "hundred"), where "three forty-nine" may be $349 or $3.49."""
+    return not any(ch.isdigit() for ch in sentence) and SPOKEN_SCALE.search(sentence.casefold()) is None
+
+
+def _with_spoken_readings(claim: Claim) -> Claim:
+    """A money claim said in two groups of words, with its other reading as an alternative."""
+    if claim.kind != "money" or not isinstance(claim.value, float) or claim.value <= 0:
+        return claim
+    cents = round(claim.value * 100)
+    whole, part = divmod(cents, 100)
+    if part:
+        if 10 <= part <= 99 and 1 <= whole <= 99:
+            return msgspec.structs.replace(claim, alternatives=(float(whole * 100 + part),))
+        return claim
+    hundreds, rest = divmod(whole, 100)
+    if 1 <= hundreds <= 99 and 10 <= rest <= 99:
+        return msgspec.structs.replace(claim, alternatives=(hundreds + rest / 100,))
+    return claim
 
 
 def _extract_words(
@@ -542,6 +669,17 @@ def _extract_words(
         offered = tuple(sorted(content_words(match.group(1))))
         if offered:
             add("offer", "offer", match, offered)
+        item = OFFER_ITEM.match(text, match.end())
+        while item is not None:
+            offered = tuple(sorted(content_words(item.group(1))))
+            if offered:
+                claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
+                spans.append(item.span(1))
+            item = OFFER_ITEM.match(text, item.end())
+    for match in ACCEPTED.finditer(text) if _has_any(text, _ACCEPT_VERBS) else ():
+        accepted = tuple(sorted(content_words(match.group(1))))
+        if accepted and not _taken(spans, *match.span()):
+            add("offer", "accept", match, accepted)
     for match in LANDMARK.finditer(text) if _has_any(text, _LANDMARK_HINTS) else ():
         place = tuple(sorted(content_words(match.group(1))))
         if place:
@@ -599,6 +737,9 @@ def _not_a_price(text: str, match: re.Match[str]) -> bool:
         return not owned or TIME_ISH.search(found.group(0)) is not None
     if word == "included":
         return INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+    if word.startswith(("is ", "are ", "be ", "comes ", "down ")):
+        clause = re.split(r"[,.;!?]", text[max(0, match.start() - 40) : match.start()])[-1]
+        return ZERO_PRICE.search(clause) is None
     return False
 
 

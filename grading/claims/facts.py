@@ -8,6 +8,7 @@ identity for the few sheets a worker grades against at a time.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from typing import Final
@@ -41,6 +42,9 @@ class IndexedFact(msgspec.Struct, frozen=True, kw_only=True):
     """Each amount with the days it applies to, when the fact prices by day."""
     time_days: tuple[tuple[tuple[int, ...], frozenset[int]], ...] = ()
     """Each time with the days it applies to, for hours facts that name days."""
+    contents: frozenset[str] = frozenset()
+    """What the fact says its subject includes: a parenthesis ("Premium membership (all classes and
+    the sauna)") or the words after "includes" / "including" / "comes with"."""
 
 
 class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,6 +53,9 @@ class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
     vocabulary: frozenset[str]
     open_days: frozenset[int]
     closed_days: frozenset[int]
+    offer_vocabulary: frozenset[str] = frozenset()
+    """The words of the facts and the scope, without the business's name: what the business offers
+    ("Ironworks Fitness Club" has no kids' club because its name says club)."""
 
     kind_memo: dict[tuple[str, ...], tuple[tuple[IndexedFact, Claim], ...]] = msgspec.field(
         default_factory=dict
@@ -87,6 +94,18 @@ def index_facts(fact_sheet: FactSheet) -> FactIndex:
     return index
 
 
+_CONTENTS: Final = re.compile(
+    r"\(([^)]{2,120})\)|\b(?:includes?|including|comes? with)\s+([^;.]{2,120})", re.IGNORECASE
+)
+
+
+def _contents(statement: str) -> frozenset[str]:
+    found: set[str] = set()
+    for match in _CONTENTS.finditer(statement):
+        found |= content_words(match.group(1) or match.group(2))
+    return frozenset(found)
+
+
 def _build(fact_sheet: FactSheet) -> FactIndex:
     facts: list[IndexedFact] = []
     all_open: set[int] = set()
@@ -107,6 +126,7 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
                 open_days=frozenset(opened),
                 closed_days=frozenset(closed),
                 negated=negated_things(fact.statement),
+                contents=_contents(fact.statement),
                 amount_days=days_of_amounts(fact.statement) if days_in(fact.statement) else (),
                 time_days=days_of_times(fact.statement)
                 if fact.topic in {"hours", "availability"} and days_in(fact.statement)
@@ -124,4 +144,7 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
         ),
         open_days=frozenset(all_open),
         closed_days=frozenset(all_closed - all_open),
+        offer_vocabulary=frozenset(
+            content_words(" ".join([fact_sheet.scope, *(f.statement for f in fact_sheet.facts)]))
+        ),
     )

@@ -146,12 +146,20 @@ def _rewrite(match: re.Match[str]) -> str:
         return raw
     numbers = _cardinals(words)
     joined = re.search(r",|\band\b", raw) is not None
-    if len(numbers) == 2 and 1 <= numbers[0] <= 12 and 10 <= numbers[1] <= 59 and not joined:
-        if _priced(match) or _numbered(match):
-            # "two forty-nine per axle", "it costs one twenty": a price read in two groups;
-            # "room four twelve", "four forty Northwest Elm": a room or house number
-            return f"{numbers[0]}{numbers[1]:02d}"
-        return f"{numbers[0]}:{numbers[1]:02d}"
+    if len(numbers) == 2 and 1 <= numbers[0] <= 99 and 10 <= numbers[1] <= 99 and not joined:
+        if _priced(match) or _range_of_amounts(match):
+            # an amount read in two groups: "two forty-nine per axle", "it costs one twenty" (the
+            # hundreds), "thirty-three fifteen a month" (dollars and cents: no clock or hundreds
+            # reading starts at thirty-three); the claim extractor keeps the other reading too
+            if numbers[0] <= 12:
+                return f"{numbers[0]}{numbers[1]:02d}"
+            # written as an amount, so that "16.50" is not read as ten to five
+            return f"{_currency_after(match)}{numbers[0]}.{numbers[1]:02d}"
+        if numbers[0] <= 12 and numbers[1] <= 59:
+            if _numbered(match):
+                # "room four twelve", "four forty Northwest Elm": a room or house number
+                return f"{numbers[0]}{numbers[1]:02d}"
+            return f"{numbers[0]}:{numbers[1]:02d}"
     if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
@@ -188,12 +196,23 @@ def _numbered(match: re.Match[str]) -> bool:
     )
 
 
+_CURRENCY_AFTER: Final = re.compile(r"\s*(?:(pounds?|quid)|(euros?))\b")
+
+
+def _currency_after(match: re.Match[str]) -> str:
+    """The symbol of the currency said after an amount ("forty-two fifty pounds" is £42.50)."""
+    after = _CURRENCY_AFTER.match(match.string, match.end())
+    if after is None:
+        return "$"
+    return "£" if after.group(1) else "€"
+
+
 _PRICE_AFTER: Final = re.compile(
-    r"\s*(?:dollars?|bucks|per\b|each\b|a (?:night|month|visit|person)|plus tax"
+    r"\s*(?:dollars?|bucks|pounds?|quid|euros?|per\b|each\b|a (?:night|month|visit|person)|plus tax"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
 _PRICE_BEFORE: Final = re.compile(
-    r"(?:costs?|priced at|price is|fee is|charge is|pay|runs?|that'?ll be|comes to|total is|\$)\s*$"
+    r"(?:costs?|priced at|price is|fee is|charge is|pay|runs?|that'?ll be|comes? to|total is|\$)\s*$"
 )
 
 
@@ -204,6 +223,32 @@ def _priced(match: re.Match[str]) -> bool:
         _PRICE_AFTER.match(text, match.end())
         or _PRICE_BEFORE.search(text[max(0, match.start() - 20) : match.start()])
     )
+
+
+_RANGE_START: Final = re.compile(
+    r"\b(?:from|between)\s+[$£€]?\s?([a-z0-9][a-z0-9 -]*?)\s*(dollars?|bucks|pounds?|quid|euros?)?"
+    r"\s+(?:(?:up|all the way|right)\s+)?(?:to|and|through|thru|till|until)\s+$"
+)
+
+
+def _range_of_amounts(match: re.Match[str]) -> bool:
+    """Whether a pair of numbers ends a range that starts with an amount rather than an hour
+    ("from seventy-nine up to three forty-nine", "between $80 and one twenty"): a start with a
+    currency, or one no clock has (above 24), makes the range one of amounts."""
+    text = match.string
+    start = _RANGE_START.search(text[max(0, match.start() - 50) : match.start()])
+    if start is None:
+        return False
+    if start.group(2) or "$" in start.group(0) or "£" in start.group(0) or "€" in start.group(0):
+        return True
+    value = start.group(1).strip()
+    if value.isdigit():
+        return int(value) > 24
+    parts = [word for word in re.split(r"[\s-]+", value) if word and word != "and"]
+    if not parts or not all(word in UNITS or word in TENS or word in SCALES for word in parts):
+        return False
+    numbers = _cardinals(parts)
+    return len(numbers) == 1 and numbers[0] > 24
 
 
 def _half_past(match: re.Match[str]) -> str:
@@ -256,6 +301,13 @@ _ORDINAL_DATE: Final = compile_filtered(
 )
 """A spoken day of the month ("November twenty-eighth", "Saturday the fourteenth"): only after a
 month or "the", so "first time" stays words."""
+_ORDINAL_ADJECTIVE: Final = re.compile(
+    r"\s+(?!(?:of|at|in|on|for|is|was|works?|and|or|to|through|thru|till|until|then|would|will|could|"
+    r"okay|ok|please|if|when|so|since|because|between|from|by|around|after|before|instead|"
+    r"morning|afternoon|evening|night)\b)[a-z0-9]"
+)
+""""The first two hours", "the second floor", "the third visit": after "the", an ordinal followed
+by the thing it ranks is an adjective, not a day of the month ("on the first at ten" is a day)."""
 _HALF_HOUR_UK: Final = re.compile(
     r"\bhalf (\d{1,2})\b(?![:.]\d)"
     r"(?!\s*(?:%|percent|dollars?|pounds?|quid|bucks|off|price|more|of|dozen|times?|\w+s\b))"
@@ -266,6 +318,8 @@ _HALF_HOUR_UK: Final = re.compile(
 def _ordinal(match: re.Match[str]) -> str:
     day = ORDINALS[match.group(3)] + (TENS[match.group(2)] if match.group(2) else 0)
     if day > 31:
+        return match.group(0)
+    if match.group(1) == "the " and _ORDINAL_ADJECTIVE.match(match.string, match.end()):
         return match.group(0)
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(day % 10 if day // 10 != 1 else 0, "th")
     return f"{match.group(1)}{day}{suffix}"

@@ -324,7 +324,9 @@ def test_british_half_past_and_ordinal_dates_are_read_and_ordinary_halves_are_no
     assert digits_for_speech("see you at half seven") == "see you at 7:30"
     assert digits_for_speech("fold it in half one more time") == "fold it in half 1 more time"
     assert digits_for_speech("Saturday the twenty-first") == "saturday the 21st"
-    assert digits_for_speech("the first time") == "the 1st time"
+    # an ordinal that ranks the next word is an adjective, not a day of the month
+    assert digits_for_speech("the first time") == "the first time"
+    assert digits_for_speech("see you on the first at ten") == "see you on the 1st at 10"
 
 
 def test_a_waiver_the_agent_grants_is_an_invented_concession() -> None:

@@ -1,0 +1,382 @@
+"""accuracy on failure classes first seen on calls the checks were not tuned on: amounts said in
+word groups, ranges of amounts and of time, lengths of time in words, the caller's own number
+read back, what a bundle includes, things the sheet denies, lists of amenities, zero prices and
+time-limited promotions. Each class is tested on businesses of its own (a café, a music shop, a
+bike shop, a tailor, a hotel, a yoga studio...) with at least one nearby sentence that must not
+fire."""
+
+from __future__ import annotations
+
+from grading.checks import accuracy
+from grading.claims import extract
+from grading.claims.numbers import digits_for_speech
+from grading.formats import Call, Fact, FactSheet, Failure
+from tests.grading.calls import call
+
+
+def _sheet(
+    business: str, facts: list[tuple[str, str, str]], scope: str = "prices, hours, services"
+) -> FactSheet:
+    return FactSheet(
+        agent="desk",
+        business=business,
+        facts=[Fact(id=i, topic=t, statement=s) for i, t, s in facts],  # pyright: ignore[reportArgumentType]
+        rules=[],
+        scope=scope,
+        handoff="Transfer to a person when asked.",
+        forbidden_phrases=[],
+    )
+
+
+def _tags(source: Call, sheet: FactSheet) -> list[tuple[str, int]]:
+    return sorted((failure.tag, failure.turn) for failure in accuracy.check(source, sheet))
+
+
+def _found(source: Call, sheet: FactSheet) -> list[Failure]:
+    return accuracy.check(source, sheet)
+
+
+CAFE = _sheet(
+    "Corner Bean Café",
+    [
+        ("price-latte", "price", "A large latte costs $4.75."),
+        ("price-beans", "price", "A bag of house beans is $16.50."),
+        ("price-catering", "price", "The office catering box costs $1,250 for 40 people."),
+        ("price-loyalty", "other", "Loyalty members get 10% off every drink."),
+        ("hours", "hours", "Open every day, 7 am to 6 pm."),
+        ("service-wifi", "service", "Free wifi for customers; no laptops at the counter seats."),
+        ("contact-phone", "contact", "The café phone number is 555-0131."),
+    ],
+)
+
+MUSIC = _sheet(
+    "Fretwork Music",
+    [
+        ("price-guitars", "price", "Acoustic guitars range from $89 to $1,249."),
+        ("price-setup", "price", "A guitar setup is $65."),
+        ("price-strings", "price", "A set of strings costs $12."),
+        ("availability-repair", "availability", "Repairs are ready 7 to 10 days after drop-off."),
+        ("availability-order", "availability", "Special orders arrive in 2 to 3 business days."),
+        ("hours", "hours", "Open Tuesday to Saturday, 10 am to 7 pm."),
+    ],
+)
+
+
+# --- amounts said in groups of words ---------------------------------------------------------
+
+
+def test_an_amount_in_two_groups_of_words_is_dollars_and_cents_or_hundreds() -> None:
+    assert digits_for_speech("a bag is sixteen fifty each") == "a bag is $16.50 each"
+    assert digits_for_speech("a cut is forty-two fifty pounds") == "a cut is £42.50 pounds"
+    [bag] = extract("a bag is sixteen fifty each")
+    assert (bag.kind, bag.value, bag.alternatives) == ("money", 16.5, (1650.0,))
+    [box] = extract("the catering box costs twelve fifty dollars")
+    assert box.kind == "money"
+    assert {box.value, *box.alternatives} == {1250.0, 12.5}
+
+
+def test_amounts_said_in_word_groups_match_the_sheet_in_either_reading() -> None:
+    beans = call(("c", "How much for the house beans?"), ("a", "A bag of house beans is sixteen fifty each."))
+    catering = call(
+        ("c", "And the catering box?"), ("a", "The catering box costs twelve fifty for forty people.")
+    )
+    latte = call(("c", "How much is a large latte?"), ("a", "A large latte costs four seventy-five."))
+    for source in (beans, catering, latte):
+        assert _tags(source, CAFE) == []
+
+
+def test_a_wrong_amount_in_word_groups_is_still_wrong() -> None:
+    beans = call(
+        ("c", "How much for the house beans?"), ("a", "A bag of house beans is eighteen fifty each.")
+    )
+    assert _tags(beans, CAFE) == [("wrong_fact", 2)]
+
+
+def test_a_sheet_discount_taken_off_a_sheet_price_is_arithmetic_not_a_claim() -> None:
+    member = call(
+        ("c", "I'm a loyalty member, what's a large latte for me?"),
+        ("a", "Ten percent off for members, so a large latte comes to four twenty-eight each."),
+    )
+    assert _tags(member, CAFE) == []
+
+
+def test_a_price_from_a_discount_the_sheet_does_not_have_is_wrong() -> None:
+    # hard negative: 20% is not the sheet's; $13.20 is 20% off the beans but not a sheet price
+    invented = call(
+        ("c", "Any deal on the house beans?"),
+        ("a", "Twenty percent off this week, so the house beans come to thirteen twenty each."),
+    )
+    assert ("wrong_fact", 2) in _tags(invented, CAFE)
+
+
+def test_two_sheet_amounts_only_add_up_when_the_turn_says_both() -> None:
+    together = call(
+        ("c", "A setup and a set of strings?"),
+        (
+            "a",
+            "The setup is sixty-five dollars and strings are twelve dollars, so seventy-seven dollars total.",
+        ),
+    )
+    assert _tags(together, MUSIC) == []
+    # hard negative: $77 told as the price of a setup alone is wrong, whatever sums to it
+    alone = call(("c", "How much is a setup?"), ("a", "A guitar setup is seventy-seven dollars."))
+    assert _tags(alone, MUSIC) == [("wrong_fact", 2)]
+
+
+# --- ranges -----------------------------------------------------------------------------------
+
+
+def test_a_range_that_starts_with_an_amount_is_not_a_clock_time() -> None:
+    assert (
+        digits_for_speech("they go from eighty-nine up to twelve forty-nine") == "they go from 89 up to 1249"
+    )
+    assert digits_for_speech("anywhere from $40 to two fifty") == "anywhere from $40 to 250"
+    guitars = call(
+        ("c", "What do acoustic guitars cost?"),
+        ("a", "Acoustic guitars run anywhere from eighty-nine up to twelve forty-nine."),
+    )
+    assert _tags(guitars, MUSIC) == []
+
+
+def test_a_range_of_hours_stays_a_range_of_times() -> None:
+    assert digits_for_speech("we're open from nine thirty to five forty-five") == (
+        "we're open from 9:30 to 5:45"
+    )
+    assert digits_for_speech("between ten and eleven fifteen") == "between 10 and 11:15"
+
+
+# --- lengths of time --------------------------------------------------------------------------
+
+
+def test_lengths_of_time_in_words() -> None:
+    def minutes(text: str) -> list[object]:
+        return [claim.value for claim in extract(text) if claim.kind == "duration"]
+
+    assert minutes("about a fortnight") == [14 * 1440]
+    assert minutes("a couple of weeks") == [14 * 1440]
+    assert minutes("it takes an hour and a half") == [90]
+    assert sorted(minutes("usually a day or two")) == [1440, 2880]  # type: ignore[type-var]
+    assert sorted(minutes("two or three business days")) == [2880, 4320]  # type: ignore[type-var]
+
+
+def test_a_length_in_other_words_inside_the_sheet_range_stands() -> None:
+    for said in (
+        "Repairs are usually ready a week to ten days after drop-off.",
+        "Repairs are ready in about eight days after drop-off.",
+        "Repairs take a week or so after drop-off.",
+    ):
+        assert _tags(call(("c", "How long for a repair?"), ("a", said)), MUSIC) == [], said
+    orders = call(
+        ("c", "When would a special order arrive?"), ("a", "Special orders arrive in a couple of days.")
+    )
+    assert _tags(orders, MUSIC) == []
+
+
+def test_a_length_outside_the_sheet_range_is_wrong() -> None:
+    source = call(
+        ("c", "How long for a repair?"), ("a", "Repairs are ready in about a month after drop-off.")
+    )
+    assert _tags(source, MUSIC) == [("wrong_fact", 2)]
+
+
+# --- the caller's own number read back ----------------------------------------------------------
+
+
+def test_the_callers_own_number_confirmed_is_not_a_claim_about_the_business() -> None:
+    asked = call(
+        ("c", "You've still got my cell, right? Five five five, four four one zero?"),
+        ("a", "Yes, five five five, four four one zero is the one we have."),
+    )
+    on_file = call(
+        ("c", "Can you call me when it's ready?"),
+        ("a", "Sure, we'll call you at 555-7781, the number on file."),
+    )
+    framed = call(
+        ("c", "Is the number I gave okay?"),
+        ("a", "Yes, you gave us five five five, nine nine oh two, that's the number we'll use."),
+    )
+    for source in (asked, on_file, framed):
+        assert _tags(source, CAFE) == []
+
+
+def test_the_business_number_affirmed_or_given_wrong_is_still_wrong() -> None:
+    affirmed = call(("c", "Is your number 555-0199?"), ("a", "Yes, 555-0199."))
+    given = call(
+        ("c", "How do I reach you?"), ("a", "You can reach us at five five five, zero one nine nine.")
+    )
+    for source in (affirmed, given):
+        assert _tags(source, CAFE) == [("wrong_fact", 2)]
+
+
+# --- what a bundle includes --------------------------------------------------------------------
+
+STUDIO = _sheet(
+    "Lotus Yoga Studio",
+    [
+        ("price-unlimited", "price", "The unlimited pass (all classes and mat rental) is $120 a month."),
+        ("price-drop-in", "price", "A drop-in class is $22."),
+        ("price-mat", "price", "Mat rental is $3 per class."),
+        ("hours", "hours", "Classes run Monday to Saturday, 6 am to 9 pm."),
+    ],
+)
+WASH = _sheet(
+    "Sparkle Car Wash",
+    [
+        ("price-deluxe", "price", "The deluxe wash is $25 and includes wax and tire shine."),
+        ("price-basic", "price", "A basic wash is $12."),
+        ("price-vacuum", "price", "Interior vacuuming is $8 extra."),
+    ],
+)
+
+
+def test_what_the_sheet_says_a_bundle_includes_is_not_a_free_claim() -> None:
+    pass_ = call(
+        ("c", "What's in the unlimited pass?"),
+        ("a", "The unlimited pass is a hundred twenty dollars a month and includes mat rental."),
+    )
+    classes = call(("c", "And the unlimited pass?"), ("a", "The unlimited pass includes all classes."))
+    deluxe = call(("c", "What's the deluxe?"), ("a", "Deluxe is twenty-five dollars and includes wax."))
+    assert _tags(pass_, STUDIO) == []
+    assert _tags(classes, STUDIO) == []
+    assert _tags(deluxe, WASH) == []
+
+
+def test_including_what_the_sheet_prices_separately_is_wrong() -> None:
+    # hard negatives: a drop-in does not include the mat, the deluxe does not include vacuuming
+    drop_in = call(
+        ("c", "What about a drop-in?"),
+        ("a", "A drop-in class is twenty-two dollars and includes mat rental."),
+    )
+    vacuum = call(("c", "And vacuuming?"), ("a", "The deluxe includes interior vacuuming."))
+    assert _tags(drop_in, STUDIO) == [("wrong_fact", 2)]
+    assert _tags(vacuum, WASH) == [("wrong_fact", 2)]
+
+
+# --- what the sheet denies, and lists of amenities ------------------------------------------------
+
+CLINIC = _sheet(
+    "Maple Family Clinic",
+    [
+        ("policy-insurance", "policy", "We accept Aetna and Cigna plans. We do not accept Medicaid."),
+        ("availability-visits", "availability", "Visits are by appointment only; no walk-ins."),
+        ("availability-flu", "availability", "Flu shots need no appointment; no appointment needed."),
+        ("hours", "hours", "Open Monday to Friday, 8 am to 5 pm."),
+    ],
+)
+HOTEL = _sheet(
+    "Harbour View Hotel",
+    [
+        ("service-amenities", "service", "An outdoor pool, a gym and free parking. There is no spa."),
+        ("price-room", "price", "Rooms are $149 per night."),
+    ],
+    scope="rooms, rates, amenities",
+)
+
+
+def test_saying_the_business_takes_what_the_sheet_denies_is_wrong() -> None:
+    for said in (
+        "Yes, we take Medicaid, no problem.",
+        "Sure, we accept Medicaid.",
+        "We do take walk-ins, come by.",
+    ):
+        source = call(("c", "Quick question about coverage and visits?"), ("a", said))
+        assert _tags(source, CLINIC) == [("wrong_fact", 2)], said
+
+
+def test_taking_what_the_sheet_lists_or_never_mentions_is_not_a_denial() -> None:
+    for said in (
+        "Yes, we accept Cigna.",
+        "We take cards and cash.",
+        "Flu shots are walk-in, we have appointments too.",
+    ):
+        source = call(("c", "Quick question?"), ("a", said))
+        assert _tags(source, CLINIC) == [], said
+
+
+def test_a_list_of_amenities_is_read_item_by_item() -> None:
+    source = call(
+        ("c", "What facilities do you have?"),
+        ("a", "We've got an outdoor pool, a gym, plus a full spa and a rooftop bar."),
+    )
+    found = {(failure.tag, failure.quote[:10]) for failure in _found(source, HOTEL)}
+    assert {tag for tag, _ in found} == {"wrong_fact", "invented_fact"}  # the spa is denied, the bar invented
+
+
+def test_a_list_of_what_the_sheet_has_and_small_talk_are_not_claims() -> None:
+    for said in (
+        "We've got an outdoor pool, a gym and free parking.",
+        "We've got you down for Friday night.",
+        "We've got a room at a hundred forty-nine dollars per night.",
+    ):
+        assert _tags(call(("c", "What do you have?"), ("a", said)), HOTEL) == [], said
+
+
+def test_a_thing_named_only_in_the_business_name_is_not_on_offer() -> None:
+    club = _sheet("Riverside Tennis Club", [("service-courts", "service", "Six clay courts and a pro shop.")])
+    source = call(("c", "Anything for the kids?"), ("a", "We've got six clay courts and a kids' club."))
+    assert _tags(source, club) == [("invented_fact", 2)]
+
+
+# --- zero prices, conditional free and promotions ----------------------------------------------
+
+GROCER = _sheet(
+    "Greenleaf Grocer",
+    [
+        ("price-delivery", "price", "Delivery costs $5.99 and is free for orders over $50."),
+        ("price-membership", "price", "The annual membership fee is $25."),
+        ("service-bags", "service", "Reusable bags are free at the checkout."),
+    ],
+)
+
+
+def test_a_price_of_zero_in_words_is_a_free_claim() -> None:
+    for said in (
+        "For you the membership fee is zero.",
+        "The annual membership fee is nothing at all this time.",
+        "Membership costs nothing.",
+    ):
+        source = call(("c", "What about the membership?"), ("a", said))
+        assert [f.tag for f in _found(source, GROCER)] == ["wrong_fact"], said
+
+
+def test_zero_that_is_not_a_price_is_not_a_free_claim() -> None:
+    for said in (
+        "The wait is zero, come on in.",
+        "It is nothing to worry about.",
+        "Your balance is zero point five points.",
+    ):
+        assert _tags(call(("c", "Okay?"), ("a", said)), GROCER) == [], said
+
+
+def test_free_without_the_sheets_condition_or_as_a_promotion() -> None:
+    every = call(("c", "Do you deliver?"), ("a", "We do, and delivery is free on every order."))
+    promo = call(("c", "Do you deliver?"), ("a", "Yes, and this month delivery is free, no minimum."))
+    assert [f.tag for f in _found(every, GROCER)] == ["wrong_fact"]
+    assert [(f.tag, f.severity) for f in _found(promo, GROCER)] == [("invented_fact", "critical")]
+
+
+def test_free_as_the_sheet_says_it_stands() -> None:
+    for said in (
+        "Delivery is free for orders over fifty dollars.",
+        "Reusable bags are free at every checkout.",
+        "Delivery is free once you pass fifty dollars.",
+    ):
+        assert _tags(call(("c", "Anything free?"), ("a", said)), GROCER) == [], said
+
+
+def test_a_free_thing_is_judged_by_what_it_is_not_by_a_shared_word() -> None:
+    shop = _sheet(
+        "Northside Auto",
+        [
+            (
+                "availability-loaner",
+                "availability",
+                "Loaner cars for repairs over $500; otherwise a free shuttle.",
+            ),
+            ("price-oil", "price", "An oil change is $69."),
+        ],
+    )
+    wash = call(("c", "Anything else?"), ("a", "Every service comes with a free car wash."))
+    ride = call(("c", "Loaner?"), ("a", "For this repair we'd give you a free shuttle ride instead."))
+    assert _tags(wash, shop) == [("invented_fact", 2)]
+    assert _tags(ride, shop) == []
