@@ -35,6 +35,7 @@ One failure per tag per turn (the most severe); the quote is the sentence as spo
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Final, cast
 
@@ -43,6 +44,7 @@ import msgspec
 from grading.claims.extract import (
     CLAUSE,
     CLOSED_WORDS,
+    DAY_NAMES,
     NUMERIC_HINT,
     Claim,
     days_in,
@@ -53,7 +55,7 @@ from grading.claims.extract import (
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
 from grading.first_chars import compile_filtered
-from grading.formats import Call, FactSheet, Failure, Severity, Tag
+from grading.formats import Call, FactSheet, Failure, Severity, Tag, ToolCall
 from grading.speech import HEDGE, content_words, frozen_content_words, sentences, stem, words
 
 IDENTIFYING: Final[frozenset[str]] = frozenset(
@@ -860,6 +862,66 @@ def _read_back(claim: Claim, caller_numbers: set[str]) -> bool:
     return len(digits) >= 3 and digits in caller_numbers
 
 
+ISO_DATE: Final = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
+_MONTH_NAMES: Final = (
+    "january february march april may june july august september october november december".split()
+)
+
+
+def _tool_dates(tools: list[ToolCall], *, results_only: bool = False) -> frozenset[date]:
+    """The calendar dates successful tool calls returned (and, unless `results_only`, were called
+    with), read from ISO dates anywhere in them."""
+    found: set[date] = set()
+    for tool in tools:
+        if tool.error is not None:
+            continue
+        texts = [_flatten(tool.result)] if results_only else [_flatten(tool.result), _flatten(tool.arguments)]
+        for match in ISO_DATE.finditer(" ".join(texts)):
+            try:
+                found.add(date(int(match.group(1)), int(match.group(2)), int(match.group(3))))
+            except ValueError:
+                continue
+    return frozenset(found)
+
+
+TOOL_DATED: Final = compile_filtered(
+    r"\b(?:ready|pick(?:ed)?[ -]?up|deliver\w*|arriv\w*|book\w*|schedul\w*|see you|confirm\w*|set for|"
+    r"reserv\w*|appointment|ship\w*|due|come in|expect)\b",
+    re.IGNORECASE,
+)
+"""What a tool's date is the date of: a refill ready, a booking, a delivery."""
+DAY_OF_MONTH: Final = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
+WEEKDAY_NAMED: Final = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+
+
+def _tool_date_conflict(sentence: str, tool_dates: frozenset[date], today: date) -> str | None:
+    """Why a sentence that gives the day of what a tool just returned ("Refill placed, it'll be
+    ready Friday" after the tool said 2026-11-17) contradicts it, or None. Only days said as single
+    days, in a sentence about the thing the tool dated (ready, booked, delivered...), and not in
+    talk of opening hours; the day stands when any date a tool gave or was asked for matches."""
+    lowered = digits_for_speech(sentence)
+    if not TOOL_DATED.search(lowered) or HOURS_CONTEXT.search(lowered) or CLOSED_WORDS.search(lowered):
+        return None
+    said: list[tuple[str, bool]] = []
+    for match in WEEKDAY_NAMED.finditer(lowered):
+        weekday = DAY_NAMES[match.group(1)[:3]]
+        said.append((match.group(1), any(day.weekday() == weekday for day in tool_dates)))
+    dates = [claim for claim in extract(sentence) if claim.kind == "date" and isinstance(claim.value, str)]
+    for claim in dates:
+        month, day = (int(part) for part in str(claim.value).split("-"))
+        said.append((claim.span, any((d.month, d.day) == (month, day) for d in tool_dates)))
+    if not dates:
+        for match in DAY_OF_MONTH.finditer(lowered):
+            said.append((match.group(0), any(d.day == int(match.group(1)) for d in tool_dates)))
+    for word, offset in (("today", 0), ("tomorrow", 1)):
+        if re.search(rf"\b{word}\b", lowered):
+            said.append((word, today + timedelta(days=offset) in tool_dates))
+    if not said or any(matched for _, matched in said):
+        return None
+    returned = ", ".join(f"{d.isoformat()} ({d.strftime('%A')})" for d in sorted(tool_dates))
+    return f'"{said[0][0]}" contradicts what the tool returned: {returned}'
+
+
 def _tool_values(call: Call, upto: int) -> dict[str, list[object]]:
     texts: list[str] = []
     for turn in call.turns[: upto + 1]:
@@ -877,7 +939,19 @@ def _flatten(value: object) -> str:
         return " ".join(f"{key} {_flatten(item)}" for key, item in items.items())
     if isinstance(value, list | tuple):
         return " ".join(_flatten(item) for item in cast("list[object]", value))
-    return "" if value is None else str(value)
+    return "" if value is None else ISO_DATE.sub(_spoken_date, str(value))
+
+
+def _spoken_date(match: re.Match[str]) -> str:
+    """An ISO date (and time) as speech would give it, "2026-11-11T10:00" -> "2026-11-11 november
+    11th at 10:00", so the agent's "November eleventh after ten" meets the tool's value."""
+    month = int(match.group(2))
+    if not 1 <= month <= 12:
+        return match.group(0)
+    said = f"{match.group(0)[:10]} {_MONTH_NAMES[month - 1]} {int(match.group(3))}th"
+    if match.group(4):
+        said += f" at {match.group(4)}:{match.group(5)}"
+    return said
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
@@ -888,6 +962,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     previous_caller_values: dict[str, list[object]] = {}
     history: list[str] = []
     tool_values: dict[str, list[object]] = {}
+    tool_dates: frozenset[date] = frozenset()
     caller_numbers: set[str] = set()
     for position, turn in enumerate(call.turns):
         history.append(turn.text)
@@ -905,8 +980,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 )
             previous_caller, previous_caller_values = turn.text, found
             continue
+        fresh_dates: frozenset[date] = frozenset()
         if turn.tool_calls:
             tool_values = _tool_values(call, position)
+            fresh_dates = _tool_dates(turn.tool_calls, results_only=True)
+            if fresh_dates:
+                tool_dates = _tool_dates(
+                    [tool for earlier in call.turns[: position + 1] for tool in earlier.tool_calls]
+                )
         asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
@@ -920,7 +1001,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
                 if asked_price:
                     claims = [*claims, *_bare_prices(sentence, claims)]
-            if not claims and not DAY_HINT.search(sentence):
+            if not claims and not fresh_dates and not DAY_HINT.search(sentence):
                 continue
             if (
                 sentence.rstrip().endswith("?")
@@ -971,6 +1052,19 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if any(tag == "invented_fact" and OFFERED.match(span) for tag, _, _, span in verdicts):
                 # "we also have take-home trays for 199": the amount is the invented thing's price
                 verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
+            if fresh_dates:
+                conflict = _tool_date_conflict(sentence, tool_dates, call.started_at.date())
+                if conflict is not None:
+                    worst["wrong_fact"] = (
+                        "critical",
+                        Failure(
+                            tag="wrong_fact",
+                            severity="critical",
+                            turn=position + 1,
+                            quote=spoken.strip()[:200],
+                            reason=conflict,
+                        ),
+                    )
             for tag, severity, fact, span in verdicts:
                 if fact is not None:
                     reason = f'"{span}" contradicts fact {fact.fact.id}: "{fact.fact.statement}"'

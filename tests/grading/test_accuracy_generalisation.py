@@ -10,7 +10,7 @@ from __future__ import annotations
 from grading.checks import accuracy
 from grading.claims import extract
 from grading.claims.numbers import digits_for_speech
-from grading.formats import Call, Fact, FactSheet, Failure
+from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
 from tests.grading.calls import call
 
 
@@ -380,3 +380,66 @@ def test_a_free_thing_is_judged_by_what_it_is_not_by_a_shared_word() -> None:
     ride = call(("c", "Loaner?"), ("a", "For this repair we'd give you a free shuttle ride instead."))
     assert _tags(wash, shop) == [("invented_fact", 2)]
     assert _tags(ride, shop) == []
+
+
+# --- a day the tool just returned, told otherwise ------------------------------------------------
+# calls.START is Monday 2 March 2026
+
+TAILOR = _sheet(
+    "Stitch & Hem Tailors",
+    [
+        ("availability-alterations", "availability", "Alterations are ready 3 business days after drop-off."),
+        ("hours", "hours", "Open Monday to Saturday, 9 am to 6 pm; closed Sunday."),
+    ],
+)
+
+
+def _tool(name: str, result: dict[str, object], arguments: dict[str, object] | None = None) -> ToolCall:
+    return ToolCall(name=name, arguments=arguments or {}, result=result)
+
+
+def test_a_day_that_contradicts_the_tool_result_is_wrong() -> None:
+    ready = call(
+        ("c", "Can you take in my trousers?"),
+        ("a", "Done, they'll be ready Thursday.", [_tool("create_ticket", {"ready": "2026-03-05T12:00"})]),
+    )
+    assert _tags(ready, TAILOR) == []
+    late = call(
+        ("c", "Can you take in my trousers?"),
+        ("a", "Done, they'll be ready Friday.", [_tool("create_ticket", {"ready": "2026-03-05T12:00"})]),
+    )
+    booked = call(
+        ("c", "Can I drop off a suit this week?"),
+        ("a", "You're booked for Wednesday the fourth.", [_tool("book_fitting", {"date": "2026-03-06"})]),
+    )
+    tomorrow = call(
+        ("c", "When will my jacket be done?"),
+        ("a", "It'll be ready tomorrow.", [_tool("ticket_status", {"ready_on": "2026-03-05"})]),
+    )
+    for source in (late, booked, tomorrow):
+        assert [(f.tag, f.severity) for f in _found(source, TAILOR)] == [("wrong_fact", "critical")]
+
+
+def test_a_day_the_tool_was_asked_for_or_hours_talk_is_not_a_contradiction() -> None:
+    moved = call(
+        ("c", "Can I come Thursday?"),
+        (
+            "a",
+            "Thursday is full, so I've booked you Friday.",
+            [_tool("book_fitting", {"date": "2026-03-06"}, {"date": "2026-03-05"})],
+        ),
+    )
+    hours = call(
+        ("c", "When can I collect it?"),
+        (
+            "a",
+            "It's ready Wednesday, and we're open Saturday too if that's easier.",
+            [_tool("create_ticket", {"ready": "2026-03-04"})],
+        ),
+    )
+    said_later = call(
+        ("c", "And my coat?"),
+        ("a", "Your coat is ready on the fourth.", [_tool("ticket_status", {"ready": "2026-03-04"})]),
+    )
+    for source in (moved, hours, said_later):
+        assert _tags(source, TAILOR) == []
