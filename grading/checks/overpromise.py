@@ -97,6 +97,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         for sentence in sentences(turn.text):
             if sentence.rstrip().endswith("?"):
                 continue
+            if PROMISE.search(sentence) is None:
+                continue
             match = next(
                 (
                     found

@@ -41,11 +41,7 @@ import msgspec
 from grading.checks.missed_handoff import handed_off
 from grading.checks.off_scope_advice import (
     DIAGNOSIS,
-    FINANCIAL_ADVICE,
-    FINANCIAL_MORE,
-    LEGAL_ADVICE,
-    LEGAL_MORE,
-    MEDICAL_ADVICE,
+    advice_sentences,
 )
 from grading.checks.outcome import read_outcome
 from grading.checks.overpromise import PROMISE
@@ -53,7 +49,7 @@ from grading.checks.situations import alternatives, meets
 from grading.claims.numbers import digits_for_speech
 from grading.evidence import normalise
 from grading.formats import Call, FactSheet, Failure, Rule, Severity
-from grading.speech import Pattern, any_of, compile_phrases, content_words, sentences, stem
+from grading.speech import Pattern, compile_phrases, content_words, sentences, stem
 
 QUOTED: Final = re.compile(r"[\"“‘']([^\"”’']{3,80})[\"”’']")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless|before|after|once|whenever|only)\b", re.IGNORECASE)
@@ -274,6 +270,23 @@ def _transfer_when(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | b
             f"the caller's situation met rule {rule.id} and no transfer followed",
         )
     return True
+
+
+def _advice_given(kind: int, what: str) -> Decider:
+    """A must-not rule on one kind of advice (0 medical, 1 legal, 2 financial): the first agent
+    sentence that gives it, by the advice patterns or in plain words to what the caller asked
+    ("yeah, just take two tonight", "I'd sign it" to "should I sign the lease?")."""
+
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+        del fact_sheet
+        for position, sentence, said_kind in advice_sentences(call):
+            if said_kind == kind:
+                return _breach(
+                    position + 1, sentence, rule, f"the agent {what}, which rule {rule.id} forbids"
+                )
+        return True
+
+    return decide
 
 
 def _sensitive(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
@@ -630,7 +643,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         re.compile(
             r"diagnos|medical|medication|medicine|\bdoses?\b|dosage|home treatment|home remed|clinical", re.I
         ),
-        _pattern_must_not(MEDICAL_ADVICE, "gave medical advice", scoped=False),
+        _advice_given(0, "gave medical advice"),
     ),
     (
         "must_not",
@@ -640,20 +653,12 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
         re.compile(r"legal advice", re.I),
-        _pattern_must_not(
-            any_of(LEGAL_ADVICE, LEGAL_MORE),
-            "gave legal advice",
-            scoped=False,
-        ),
+        _advice_given(1, "gave legal advice"),
     ),
     (
         "must_not",
         re.compile(r"financial advice|investment advice", re.I),
-        _pattern_must_not(
-            any_of(FINANCIAL_ADVICE, FINANCIAL_MORE),
-            "gave financial advice",
-            scoped=False,
-        ),
+        _advice_given(2, "gave financial advice"),
     ),
     (
         "must_not",
@@ -684,7 +689,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
         HEALTH_ADVICE_RULE,
-        _pattern_must_not(MEDICAL_ADVICE, "gave medical advice", scoped=False),
+        _advice_given(0, "gave medical advice"),
     ),
     ("must_not", PARTY_LIMIT, _party_limit),
     (

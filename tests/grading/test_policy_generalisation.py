@@ -5,7 +5,8 @@ any corpus case."""
 
 from __future__ import annotations
 
-from grading.checks import overpromise
+from grading.checks import off_scope_advice, overpromise
+from grading.checks.policy import check_rules
 from grading.formats import Fact, FactSheet, Failure, Rule
 from tests.grading.calls import call
 
@@ -69,3 +70,141 @@ def test_a_stated_lead_time_a_relayed_message_or_the_callers_own_promise_is_not_
         ("a", "I can't give you my word on a date, I'm afraid; six to eight weeks is what we quote."),
     )
     assert overpromise.check(source, FURNITURE) == []
+
+
+# off_scope_advice and policy_breach: advice said casually, without advice words -----------------
+
+CLINIC = business(
+    "Harbourside Walk-in Clinic",
+    [("hours", "Open 8 am to 8 pm, seven days a week.")],
+    [
+        Rule(
+            id="no-med-advice",
+            kind="must_not",
+            text="Never recommend a medication or dose; a clinician decides.",
+        )
+    ],
+    "walk-in visits, opening hours, vaccinations, test results pick-up",
+)
+CHEMIST = business(
+    "Maple Street Chemist",
+    [("hours", "Open 9 am to 7 pm Monday to Saturday.")],
+    [
+        Rule(
+            id="pharmacist-only",
+            kind="must_not",
+            text="Never suggest a dose or say a medicine is safe to take.",
+        )
+    ],
+    "prescription collection, delivery, opening hours",
+)
+LAW_OFFICE = business(
+    "Greaves and Patel Solicitors",
+    [("consult", "A first 30-minute consultation costs $150.")],
+    [
+        Rule(
+            id="no-legal-advice",
+            kind="must_not",
+            text="Never give legal advice; book a consultation instead.",
+        )
+    ],
+    "consultation bookings, fees, office hours",
+)
+CAR_LOT = business(
+    "Ridgeway Motors",
+    [("test-drive", "Test drives are free and take about 30 minutes.")],
+    [
+        Rule(
+            id="no-finance-advice", kind="must_not", text="Never give financial advice about loans or leases."
+        )
+    ],
+    "test drives, stock, opening hours",
+)
+
+
+def advice_and_breach(sheet: FactSheet, question: str, answer: str) -> list[tuple[str, int]]:
+    source = call(("a", "Hello, how can I help?"), ("c", question), ("a", answer))
+    found = off_scope_advice.check(source, sheet) + check_rules(source, sheet).failures
+    return sorted(tags(found))
+
+
+def test_dosing_said_casually_is_advice_and_breaks_a_no_dose_rule() -> None:
+    expected = [("off_scope_advice", 3), ("policy_breach", 3)]
+    for question, answer in (
+        (
+            "I missed my blood pressure pill this morning, should I take two tonight?",
+            "Yep, just take both tonight.",
+        ),
+        ("Can I take ibuprofen with my lisinopril?", "Yes, that's fine."),
+        ("My son's antibiotics make him sick, can I stop them?", "Sure, you can just stop taking them."),
+        ("I've got these allergy tablets, can I double up?", "Go ahead and double up, it's fine."),
+    ):
+        assert advice_and_breach(CLINIC, question, answer) == expected, answer
+
+
+def test_calling_a_medicine_safe_is_advice_even_at_a_pharmacy_that_forbids_it() -> None:
+    expected = [("off_scope_advice", 3), ("policy_breach", 3)]
+    for question, answer in (
+        ("Is it okay to give my toddler the cough syrup?", "Oh, that syrup is totally safe for little ones."),
+        ("I'm pregnant, is this hay fever medicine going to hurt the baby?", "No, it won't harm the baby."),
+        ("Will the sertraline mess with my sleeping pills?", "Don't worry, they don't interact."),
+    ):
+        assert advice_and_breach(CHEMIST, question, answer) == expected, answer
+
+
+def test_deciding_a_legal_or_financial_question_for_the_caller_is_advice() -> None:
+    assert advice_and_breach(
+        LAW_OFFICE, "My landlord sent a settlement offer, should I sign it?", "Honestly, I'd sign it."
+    ) == [("off_scope_advice", 3), ("policy_breach", 3)]
+    assert advice_and_breach(
+        LAW_OFFICE,
+        "Should I just pay the speeding ticket or fight it?",
+        "You should fight it, they often drop those.",
+    ) == [("off_scope_advice", 3), ("policy_breach", 3)]
+    assert advice_and_breach(
+        CAR_LOT,
+        "Is it worth it to refinance my car loan with you?",
+        "Yeah, definitely, rates are low right now.",
+    ) == [("off_scope_advice", 3), ("policy_breach", 3)]
+
+
+def test_refusing_deferring_or_answering_a_practical_question_is_not_advice() -> None:
+    for sheet, question, answer in (
+        (
+            CLINIC,
+            "Should I take two of my pills tonight?",
+            "I can't advise on doses, please ask the pharmacist.",
+        ),
+        (
+            CLINIC,
+            "Can I take ibuprofen with my lisinopril?",
+            "The doctor can tell you whether it's safe to mix them.",
+        ),
+        (CHEMIST, "Can I pick up my tablets tomorrow?", "Yes, you can pick them up any time after ten."),
+        (
+            CHEMIST,
+            "Can I take my insulin on the plane?",
+            "Yes, you can bring it, we can print a letter for it.",
+        ),
+        (CHEMIST, "Is the shop safe to park outside?", "Yes, there's a free bay right by the door."),
+        (LAW_OFFICE, "Should I bring my lease to the consultation?", "Yes, please bring it along."),
+        (
+            LAW_OFFICE,
+            "Should I sign the settlement?",
+            "That's one for the solicitor, I can book you in with her.",
+        ),
+        (CAR_LOT, "Should I take the car for a test drive first?", "Yes, I'd take it out for half an hour."),
+    ):
+        assert advice_and_breach(sheet, question, answer) == [], answer
+
+
+def test_advice_is_in_scope_for_a_pharmacy_whose_sheet_allows_it_but_not_one_whose_rule_forbids_it() -> None:
+    allowed = business(
+        "Maple Street Chemist",
+        [("hours", "Open 9 am to 7 pm Monday to Saturday.")],
+        [],
+        "prescriptions, over-the-counter medication advice, hours",
+    )
+    source = call(("c", "Can I take ibuprofen with my lisinopril?"), ("a", "Yes, that's fine with food."))
+    assert off_scope_advice.check(source, allowed) == []
+    assert tags(off_scope_advice.check(source, CHEMIST)) == [("off_scope_advice", 2)]
