@@ -24,6 +24,12 @@ what it points to, and a reply on another topic is caught when the caller correc
 no, ..."). A bare follow-up question counts as asking again only about what the reply left out
 ("what area is it in?" "the west." "and the postcode and area?" asks for more). Without a question
 mark a clause is a question only when it opens unmistakably like one ("any day next week." is not).
+
+Answers that carry no keyword still answer: a bare amount a price question ("one twenty-nine
+fifty"), a yes or no that names what was asked ("sure, we do Saturdays"), a date a "how long". A
+question for a source ("is there someone who'd know?") is ignored by a reply that names no person,
+no way to reach one and nothing the question said ("we're open till five"). Words are compared
+with spoken numbers as digits and without the 's ("delivery's" meets "delivery").
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Turn
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, word_bag
+from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, stem, word_bag
 
 QUESTION_START: Final = compile_filtered(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
@@ -81,6 +87,9 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
         re.compile(r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b", re.I),
         re.compile(
             r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
+            r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
+            r"|up ?front\b|a (?:month|week|year|night|session|visit|person|head|hour|day|serving|slice"
+            r"|dozen|piece)\b))"
             r"|\bcosts?\b"
             r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
             r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
@@ -110,7 +119,14 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
         ),
     ),
     (re.compile(r"\bnumber\b|\bphone\b", re.I), re.compile(r"\d|number", re.I)),
-    (re.compile(r"how long", re.I), re.compile(r"\d|minute|hour|day|week|month|long|quick|short", re.I)),
+    (
+        re.compile(r"how long", re.I),
+        re.compile(
+            r"\d|minute|hour|day|week|month|year|long|quick|short|\btime\b|spring|summer|autumn|\bfall\b|winter"
+            r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight",
+            re.I,
+        ),
+    ),
     (re.compile(r"how many", re.I), re.compile(r"\d|several|few|\bno\b|none|one|two|three|four|five", re.I)),
 )
 BRUSH_OFF: Final = re.compile(
@@ -145,6 +161,32 @@ ACTION_REQUEST: Final = compile_filtered(
     re.IGNORECASE,
 )
 """A question that asks the agent to do something, rather than to tell something."""
+YES_NO_ASKED: Final = compile_filtered(
+    r"^(?:do|does|did|is|are|can|could|will|would|have|has)\b", re.IGNORECASE
+)
+YES_NO_GIVEN: Final = compile_filtered(
+    r"^\W*(?:yes|yeah|yep|yup|sure|absolutely|of course|definitely|certainly|no|nope|not|we do|we don'?t"
+    r"|we can|we can'?t|unfortunately|sadly|afraid not)\b",
+    re.IGNORECASE,
+)
+"""A yes/no question answered by a reply that opens with yes or no and names what was asked ("can
+you come Sunday?" "sure, we do Sundays")."""
+SOURCE_ASKED: Final = compile_filtered(
+    r"\bwho (?:would|could|can|do|should|might|will)(?: i| we)? (?:know|ask|tell|talk|speak|call|help|answer)"
+    r"|\b(?:someone|somebody|anyone|anybody|a person)(?: there)? (?:who|that)"
+    r"(?:'d| would| could| can| might)? (?:know|tell|help|answer)|\bwho'?d know\b"
+    r"|\bwhere (?:would|could|can|do|should) (?:i|we) (?:find (?:that |this |it )?out|ask|check)",
+    re.IGNORECASE,
+)
+"""A question for a source: who would know, where to find out."""
+SOURCE_GIVEN: Final = compile_filtered(
+    r"\b(?:call|email|e-mail|text|ask|contact|check with|speak (?:to|with)|talk (?:to|with)|transfer"
+    r"|connect you|put you through|call you back|callback|get back to you|reach out|website|online|@)"
+    r"|\b(?:technician|manager|office|team|attorney|lawyer|staff|desk|advisor|paralegal|coordinator|someone"
+    r"|somebody|they|he|she) (?:can|could|will|would|should) (?:know|tell|help|answer|let you know|explain)",
+    re.IGNORECASE,
+)
+"""What answers a source question: a person or role who can tell, a way to reach one, a place to look."""
 DEICTIC: Final = re.compile(r"\b(?:that|it|this|those|these|them)\b", re.IGNORECASE)
 WAY_FORWARD_ASKED: Final = compile_filtered(
     r"\b(?:what (?:do|should|can|could) (?:i|we) do|what are (?:my|our) options|how (?:do|can|could) (?:i|we)"
@@ -189,16 +231,24 @@ def _type_shape(question: str) -> re.Pattern[str] | None:
     return None
 
 
+def _words(text: str) -> set[str]:
+    """Content words with spoken numbers as digits on both sides ("eighteen miles" meets "18
+    miles") and the possessive or contracted 's dropped ("delivery's" meets "delivery")."""
+    return {stem(word.rstrip("'")) for word in content_words(digits_for_speech(text))}
+
+
 def _reasked(about: set[str], follow_up: str, reply_words: set[str], *, opener_needed: bool = False) -> bool:
     """The caller's next turn comes back to the question, whose words are `about` ("okay, but the
     loaner?", "no, like, a kids menu?", "right, no, it's at the other store"), or gives up on it
     ("unbelievable, forget it"). With `opener_needed` a turn that merely ends in "?" is not enough:
     it must open as a return or a correction."""
+    follow_words = _words(follow_up)
     if CALLER_GAVE_UP.search(follow_up) or re.search(
         r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
     ):
-        return True
-    back = about & content_words(follow_up)
+        # giving up on an unheard question, not on the answer heard ("Monday?? forget it")
+        return not follow_words & reply_words
+    back = about & follow_words
     if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
         return bool(back)
     # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
@@ -210,9 +260,9 @@ def _about(question: str, turn_text: str) -> tuple[set[str], bool]:
     """The words a question is about, and whether they were borrowed from the rest of the turn: a
     question that points back ("I want to move my prescriptions here, how does that work?") is about
     what it points to."""
-    words = content_words(question)
+    words = _words(question)
     if len(words) <= 1 and DEICTIC.search(question):
-        return words | content_words(turn_text), True
+        return words | _words(turn_text), True
     return words, False
 
 
@@ -257,17 +307,18 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             reply_turns.append(later)
         if not reply_turns:
             continue
-        reply = digits_for_speech(" ".join(turns[i].text for i in reply_turns))
+        spoken_reply = " ".join(turns[i].text for i in reply_turns)
+        reply = digits_for_speech(spoken_reply)
         repeated = _repeats_previous(turns, reply_turns[0])
-        if CLARIFY.search(reply) and not repeated:
+        if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
         refused = bool(REFUSAL.search(reply)) and not repeated
         sole = _sole_ask(asked, turn.text)
-        reply_words = content_words(reply)
+        reply_words = _words(reply)
         for question in asked:
             about, borrowed = _about(question, turn.text)
             shared = about & reply_words
-            if refused and (sole or content_words(question) & reply_words):
+            if refused and (sole or _words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue
@@ -276,8 +327,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             answered_in_kind = shape is not None and bool(shape.search(reply))
             asks_back = any(s.rstrip().endswith("?") for s in sentences(reply))
             way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
-            if brushed_off:
+            yes_or_no = bool(YES_NO_ASKED.match(question) and YES_NO_GIVEN.match(reply) and shared)
+            no_source = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply) and not shared)
+            if brushed_off or no_source:
+                # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
+            elif yes_or_no:
+                ignored = False
             elif way_forward or (ACTION_REQUEST.match(question) and asks_back and not repeated):
                 # "can you book it?" "how many people?": asking what the booking needs is doing it
                 ignored = False

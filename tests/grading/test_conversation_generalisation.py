@@ -232,3 +232,59 @@ def test_a_requirement_answers_what_do_i_do_even_said_twice() -> None:
         ("a", "Is there anything else I can help you with?"),
     )
     assert pinned(ignored_question.check(brushed, NURSERY), brushed) == [("ignored_question", 4, "minor")]
+
+
+def test_answers_in_kind_that_carry_no_keyword_are_answers() -> None:
+    # a bare spoken amount answers a price question; "sure, we do Sundays" answers "can you come
+    # Sunday?"; a date answers "how long"; "one sec" acknowledges; a caller who gives up on the
+    # answer they heard ("Thursday?? forget it") was answered
+    for source in (
+        call(
+            ("c", "Hiya, what do you charge for a chimney sweep?"),
+            ("a", "A standard sweep is one twenty-nine fifty."),
+            ("c", "Alright."),
+        ),
+        call(
+            ("c", "I'm hosting twelve people in Fairview, what's the catering delivery on that?"),
+            ("a", "Fairview's our outer zone, so delivery's twenty-two."),
+            ("c", "Okay, and the canapé tray is what, ninety?"),
+            ("a", "Ninety, yes."),
+        ),
+        call(
+            ("c", "Could your groomer come Saturday? I'm home Saturday."),
+            ("a", "Sure, we do Saturdays, nine till one."),
+            ("c", "Hmm, actually Sunday's better. Never mind, I'll ring back."),
+        ),
+        call(
+            ("c", "How long does the visa renewal take?"),
+            ("a", "Most clients have it back by early summer."),
+            ("c", "Great."),
+        ),
+        call(
+            ("c", "How much to ship a parcel to Leeds?"),
+            ("a", "Let me pop that postcode in, one sec."),
+            ("a", "It's six pounds fifty."),
+        ),
+        call(
+            ("c", "My sink's overflowing, can somebody come out tonight?"),
+            ("a", "The first opening I have is Thursday morning, eight to ten."),
+            ("c", "Thursday?? Forget it, I'll call someone else."),
+        ),
+    ):
+        assert ignored_question.check(source, NURSERY) == [], source.turns[0].text
+
+
+def test_asking_who_would_know_is_not_answered_by_the_opening_hours() -> None:
+    source = call(
+        ("c", "Do you service heat pumps? The outdoor unit is icing up."),
+        ("a", "Hmm, I'm not sure about heat pumps."),
+        ("c", "Okay, is there someone there who'd know?"),
+        ("a", "We're open until five today."),
+        ("c", "Right. Thanks."),
+    )
+    assert pinned(ignored_question.check(source, NURSERY), source) == [("ignored_question", 4, "minor")]
+    answered = call(
+        ("c", "Okay, is there someone there who'd know?"),
+        ("a", "Our technician Sam would know, I can have him call you back this afternoon."),
+    )
+    assert ignored_question.check(answered, NURSERY) == []
