@@ -1,18 +1,21 @@
 """dead_end: the call ends with the caller's request unresolved and no next step.
 
 Resolved means any of: a successful action tool call (booking, message, callback), a transfer, or
-the agent giving a concrete next step (a confirmed booking, a callback, where to call or go). A
-dead end is then one of: the agent said it could not help in its last two replies, the caller gave
-up ("never mind", "forget it"), or the call broke off (error, silence, time limit) with the caller
-not satisfied. The failure is pinned to the agent's last reply: the call ends there, and that is
-where a next step was owed. A clear "no" to a yes/no question the caller then leaves alone ("can
-you beat that rate?" "no, we can't match rates") is an answer, not a dead end. A caller thanking
-the agent politely does not resolve a request the agent said it could not handle.
+the agent giving a concrete next step (a confirmed booking, a callback, where to call or go, an
+invitation to come in). A dead end is then one of: the agent said it could not help, in its last
+two replies or earlier when every later reply only closes ("Is there anything else?", "Okay,
+bye!"); the caller gave up ("never mind", "forget it") after a reply that did not answer them,
+unless they name their own next step ("never mind, I'll call back Friday"); or the call broke off
+(error, silence, time limit) with the caller not satisfied. The failure is pinned to the agent's
+last reply: the call ends there, and that is where a next step was owed. A clear "no" to a yes/no
+question the caller then leaves alone ("can you beat that rate?" "no, we can't match rates") is an
+answer, not a dead end. A caller thanking the agent politely does not resolve a request the agent
+said it could not handle.
 """
 
 from __future__ import annotations
 
-from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.outcome import CLOSING, UNRESOLVED_ENDINGS, read_outcome
 from grading.formats import Call, FactSheet, Failure
 
 
@@ -30,7 +33,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     if not agent_turns:
         return []
     final_stretch = agent_turns[-2:]
-    if outcome.inability_turn in final_stretch:
+    closed_after = [turn for turn in agent_turns if turn > (outcome.inability_turn or len(call.turns))]
+    only_closings_after = bool(closed_after) and all(
+        CLOSING.match(call.turns[turn - 1].text.strip()) for turn in closed_after
+    )
+    if outcome.inability_turn in final_stretch or only_closings_after:
         turn, why = (
             agent_turns[-1],
             f"the agent could not help (turn {outcome.inability_turn}) and offered no next step",

@@ -246,8 +246,9 @@ def _reasked(about: set[str], follow_up: str, reply_words: set[str], *, opener_n
     if CALLER_GAVE_UP.search(follow_up) or re.search(
         r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
     ):
-        # giving up on an unheard question, not on the answer heard ("Monday?? forget it")
-        return not follow_words & reply_words
+        # giving up on an unheard question, not on the answer heard ("Monday?? forget it"), nor
+        # after a reply that took the question up ("the dog?" "dogs under forty pounds only")
+        return not follow_words & reply_words and not about & reply_words
     back = about & follow_words
     if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
         return bool(back)

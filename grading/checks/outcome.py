@@ -12,6 +12,7 @@ from typing import Final, cast
 
 import msgspec
 
+from grading.first_chars import compile_filtered
 from grading.formats import Call
 from grading.speech import REFUSAL, compile_phrases, content_words, sentences
 
@@ -39,11 +40,16 @@ NEXT_STEP: Final = compile_phrases(
         r"callback",
         r"call back",
         r"get back to you",
-        r"(?:i'?ve|i have) (?:taken|noted|got|passed|sent|left|put)",
+        r"(?:i'?ve|i have) (?:taken|noted|passed|sent|left|put)",
+        r"(?:i'?ve|i have) got (?:it|that|this|all that|everything|your [\w ]{1,20}?)"
+        r" (?:down|noted|written down|on file)",
         r"(?:i'?ll|i will) (?:pass|send|forward|note|leave|put in)",
         r"(?:transfer|transferring|connect|connecting|put you through|putting you through)",
         r"(?:you can|feel free to|please) (?:call|visit|email|text|come|stop|drop|go|book|reach"
         r"|contact|check)",
+        r"(?:you'?re|you are) (?:always |more than )?(?:welcome|free) to (?:come|stop|drop|pop|swing|visit"
+        r"|call|look|check|browse|bring|book|try)",
+        r"(?:stop|drop|pop|swing) (?:in|by)",
         r"(?:give|call) (?:us|them) a call",
         r"(?:call|dial) 9-?1-?1",
         r"emergency (?:room|services)",
@@ -69,7 +75,8 @@ CALLER_GAVE_UP: Final = compile_phrases(
         r"never ?mind",
         r"forget it",
         r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
-        r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try) (?:somewhere|someone|elsewhere|another)",
+        r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try|look|shop|ask|check) (?:somewhere|someone|elsewhere"
+        r"|another|around)",
         r"you'?re not (?:helping|helpful)",
         r"not helpful",
         r"waste of (?:my )?time",
@@ -77,6 +84,27 @@ CALLER_GAVE_UP: Final = compile_phrases(
         r"(?:so|then) (?:what|how) (?:am i supposed|do i|can i)",
     ]
 )
+CALLER_PLAN: Final = compile_phrases(
+    [
+        r"i'?ll (?:call|ring|phone) (?:you |us )?back",
+        r"i'?ll (?:call|ring|phone) (?:you |us )?(?:again|later|tomorrow|next week|on \w+day|\w+day)",
+        r"i'?ll (?:come|stop|drop|swing|pop) (?:in|by|over)",
+        r"i'?ll (?:book|order|do it|set it up|sign up)(?: \w+){0,2} (?:online|later|then|tomorrow|next week)",
+        r"(?:call|ring) (?:you |us )?back (?:to|and) (?:book|set|order|schedule)",
+    ]
+)
+"""The caller names their own next step ("never mind, I'll call back Friday and set it up"): a
+change of plan, not giving up."""
+CLOSING: Final = compile_filtered(
+    r"^(?:(?:okay|ok|alright|all right|sure|great|perfect|no problem|of course|sounds good|no worries|thanks"
+    r"|thank you)[,.!]?\s*)*(?:(?:bye(?: now| bye)?|goodbye|have a (?:good|great|nice|lovely)"
+    r" (?:one|day|night|evening|afternoon|weekend)|thanks? (?:you )?for calling(?: [\w&'-]+){0,4}|take care"
+    r"|you'?re welcome"
+    r"|(?:is there )?anything else(?: i can (?:help|do|assist)(?: you)?(?: with)?)?(?: for you)?(?: today)?)"
+    r"[,.!?]?\s*)+$",
+    re.IGNORECASE,
+)
+"""An agent turn that only closes or offers "anything else?": it resolves nothing."""
 UNRESOLVED_ENDINGS: Final = frozenset(
     {"error", "silence_timeout", "max_duration", "no_answer", "busy", "voicemail"}
 )
@@ -134,7 +162,11 @@ def _read_outcome(call: Call) -> Outcome:
                 next_step_turn = index + 1
             if REFUSAL.search(turn.text) or INABILITY.search(turn.text):
                 inability_turn = index + 1
-        elif CALLER_GAVE_UP.search(turn.text):
+        elif (
+            CALLER_GAVE_UP.search(turn.text)
+            and not CALLER_PLAN.search(turn.text)
+            and not _answered_before(call, index)
+        ):
             caller_gave_up_turn = index + 1
     caller_turns = [turn for turn in call.turns if turn.speaker == "caller"]
     last_caller = caller_turns[-1].text if caller_turns else ""
@@ -230,6 +262,23 @@ def _answered_no(call: Call) -> bool:
     if not content_words(reply.text) & content_words(question):
         return False
     return not any(t.speaker == "caller" and ANGRY.search(t.text) for t in call.turns[asked + 1 :])
+
+
+def _answered_before(call: Call, leaving: int) -> bool:
+    """The agent's reply just before the caller leaves was a "no" about what the caller had asked
+    ("the dog?" "I'm afraid a fifty-pound lab can't stay"): a caller who then goes elsewhere heard
+    an answer they did not like, and did not give up on an unanswered request. A reply that only
+    echoes the caller ("Monday?" "would you like the Monday slot?") is no such answer."""
+    reply = next((i for i in range(leaving - 1, -1, -1) if call.turns[i].speaker == "agent"), None)
+    if reply is None:
+        return False
+    asked = next((i for i in range(reply - 1, -1, -1) if call.turns[i].speaker == "caller"), None)
+    if asked is None:
+        return False
+    answer = call.turns[reply].text
+    if not (NEGATIVE.search(answer) or REFUSAL.search(answer)):
+        return False
+    return bool(content_words(call.turns[asked].text) & content_words(answer))
 
 
 def _offers_next_step(text: str) -> bool:

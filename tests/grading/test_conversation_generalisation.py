@@ -4,7 +4,7 @@ thing that must not fire next to it."""
 
 from __future__ import annotations
 
-from grading.checks import ignored_question, missed_handoff, run_checks
+from grading.checks import dead_end, ignored_question, missed_handoff, run_checks
 from grading.formats import Call, Fact, FactSheet, Failure
 from grading.rules_judge import goal_met
 from tests.grading.calls import call
@@ -288,3 +288,70 @@ def test_asking_who_would_know_is_not_answered_by_the_opening_hours() -> None:
         ("a", "Our technician Sam would know, I can have him call you back this afternoon."),
     )
     assert ignored_question.check(answered, NURSERY) == []
+
+
+# dead_end: a refusal followed only by closings; a next step to come in; the caller's own plan ------
+
+
+def test_a_refusal_followed_only_by_closings_is_a_dead_end_at_the_last_reply() -> None:
+    source = call(
+        ("a", "Spoke & Chain Cycles."),
+        ("c", "Hi, my new e-bike battery died after a week, I want to make a warranty claim."),
+        ("a", "I'm not able to take warranty claims over the phone."),
+        ("c", "Oh. So how do I do it then?"),
+        ("a", "Is there anything else I can help you with today?"),
+        ("c", "I guess not."),
+        ("a", "Alright, thanks for calling Spoke and Chain, bye now!"),
+    )
+    assert pinned(dead_end.check(source, NURSERY), source) == [("dead_end", 7, "major")]
+    assert goal_met(source, run_checks(source, NURSERY)) is False
+
+
+def test_leaving_after_a_non_answer_or_a_pushed_slot_is_giving_up() -> None:
+    non_answer = call(
+        ("c", "Do you fit roof racks on vans? Is there someone there who'd know?"),
+        ("a", "We close at five thirty today."),
+        ("c", "Right. Okay, I'll look somewhere else then."),
+        ("a", "Okay, have a great day!"),
+    )
+    assert pinned(dead_end.check(non_answer, NURSERY), non_answer) == [("dead_end", 4, "major")]
+    pushed = call(
+        ("c", "My boiler's packed in and I've got a newborn, can someone come today?"),
+        ("a", "I've got Thursday at nine."),
+        ("c", "Thursday? I need heat today."),
+        ("a", "I understand. Would you like the Thursday slot?"),
+        ("c", "Forget it."),
+    )
+    assert pinned(dead_end.check(pushed, NURSERY), pushed) == [("dead_end", 4, "major")]
+
+
+def test_next_steps_a_caller_plan_and_a_clear_no_are_not_dead_ends() -> None:
+    visit = call(
+        ("c", "Do you have the trail shoes in a size forty-six?"),
+        (
+            "a",
+            "I'm not sure what's on the shelf today, but you're welcome to stop by, we're at 9 Quay Street.",
+        ),
+        ("c", "Cool, thanks."),
+    )
+    own_plan = call(
+        ("c", "Can you do a deep clean on Saturday?"),
+        ("a", "Sure, Saturdays we start at eight."),
+        ("c", "Hmm, never mind, I'll call back Monday to book it."),
+        ("a", "Sounds good, we're in from nine on Monday."),
+    )
+    clear_no = call(
+        ("c", "Can you seat a party of ten tonight? We're celebrating."),
+        ("a", "I'm afraid we can't seat a party of ten tonight, we're fully booked."),
+        ("c", "Ah, okay, I'll look elsewhere. Thanks anyway."),
+        ("a", "Sorry about that, enjoy your celebration."),
+    )
+    booked = call(
+        ("c", "I'd like a tyre change Friday morning."),
+        ("a", "You're booked Friday at nine for a tyre change."),
+        ("c", "Great, bye."),
+        ("a", "Bye now!"),
+    )
+    for source in (visit, own_plan, clear_no, booked):
+        assert dead_end.check(source, NURSERY) == [], source.turns[0].text
+        assert goal_met(source, run_checks(source, NURSERY)) is True, source.turns[0].text
