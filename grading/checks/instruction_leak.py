@@ -6,6 +6,10 @@ spoken form, "asterisk asterisk Price"), a bullet list, "[link]" or
 "https://api.example.com/v1/slots?id=3" are spoken garbage, a cousin of reading the system prompt
 aloud (seed 004). Evidence is the first offending fragment of each turn. Plain
 web addresses a caller can type ("brightsmile.com") and a single hyphen or number are not markup.
+
+Severity follows the rubric's table: instructions, rules, tool names and schemas (JSON or a data
+structure read out as words) are major; markup and stage directions ("*smiles*", "[pause]",
+"(warmly)") are minor.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ INSTRUCTIONS: Final = compile_phrases(
         r"json schema",
         r"fact ?sheet",
         r"knowledge base",
-        r"underscore",
+        r"underscore(?!(?: \w+){0,4} (?:at|dot) )",  # not an address read back ("jo underscore li at")
         r"(?:function|tool) call(?:ed|ing)?",
         r"calling (?:the )?\w+ (?:tool|function|api)",
         r"(?:you are|you'?re) a (?:helpful|friendly) (?:assistant|receptionist|agent) (?:for|that|who)",
@@ -45,8 +49,7 @@ SPOKEN_MARKUP: Final = compile_phrases(
         r"(?<!the )(?<!our )(?<!a )(?<!use )(?<!with )hashtag",
         r"bullet ?points?",
         r"back ?ticks?",
-        r"(?:open|close|closing|opening|left|right) (?:square |curly )?(?:bracket|brace|paren|parenthesis)",
-        r"curly braces?",
+        r"(?:open|close|closing|opening|left|right) (?:square )?(?:bracket|paren|parenthesis)",
         r"backslash n",
         r"new ?line character",
         r"pound sign pound sign",
@@ -55,6 +58,22 @@ SPOKEN_MARKUP: Final = compile_phrases(
 )
 """Markup that a text-to-speech front end turned into words ("asterisk asterisk Office hours"):
 the same leak as the characters, heard as words."""
+SPOKEN_SCHEMA: Final = compile_phrases(
+    [
+        r"(?:open|close|closing|opening|left|right) (?:curly )?braces?",
+        r"curly braces?",
+        r"\w+ colon (?:open )?(?:brace|bracket|quote)",
+    ]
+)
+"""A data structure read out as words ("order colon open brace item colon cupcakes"): a schema,
+which the rubric ranks with instructions (major), not with markup."""
+SCHEMA: Final = re.compile(r"\"[a-z_]+\"\s*:|\{\s*\"?[a-z_]+\"?\s*:", re.IGNORECASE)
+"""A tool result or payload read aloud as JSON ("{"status": "confirmed", ...}")."""
+STAGE_DIRECTION: Final = re.compile(
+    r"\((?:[a-z]+ly|[a-z]+ing|laughs|smiles|sighs|pauses|chuckles|nods|whispers|beat|pause|clears throat)"
+    r"(?: [a-z]+){0,2}\)",
+)
+"""A parenthesised stage direction ("(warmly)", "(laughs)", "(smiling)"): the voice speaks it."""
 MARKUP: Final = re.compile(
     r"\*\*[^*\n]+\*\*"  # bold
     r"|(?<![\w*])\*[^*\s][^*\n]{0,80}\*(?![\w*])"  # *emphasis*
@@ -95,11 +114,20 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         reason = "the agent read out its own instructions"
         severity = "major"
         if match is None:
+            match = (SCHEMA.search(text) if "{" in text or '"' in text else None) or SPOKEN_SCHEMA.search(
+                text
+            )
+            reason = "the agent read a data structure aloud"
+        if match is None:
             maybe_markup = MARKUP_CHARS.search(text) or LIST_START.match(text)
             match = (MARKUP.search(text) if maybe_markup else None) or SPOKEN_MARKUP.search(text)
-            reason = "the agent read markup aloud"
+            if match is None and "(" in text:
+                match = STAGE_DIRECTION.search(text)
+            reason = "the agent read markup or a stage direction aloud"
             severity = "minor"
         if match is None:
+            # tool and schema names are the agent's internals, ranked with its instructions (major)
+            severity = "major"
             maybe_code = "_" in text or CAMEL_CASE.search(text)
             match = CODE_IDENTIFIER.search(text) if maybe_code else None
             reason = "the agent read a code identifier aloud"

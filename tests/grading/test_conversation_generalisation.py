@@ -4,7 +4,8 @@ thing that must not fire next to it."""
 
 from __future__ import annotations
 
-from grading.checks import dead_end, ignored_question, missed_handoff, run_checks
+from grading.checks import dead_end, ignored_question, instruction_leak, missed_handoff, run_checks
+from grading.engine import grade
 from grading.formats import Call, Fact, FactSheet, Failure
 from grading.rules_judge import goal_met
 from tests.grading.calls import call
@@ -355,3 +356,31 @@ def test_next_steps_a_caller_plan_and_a_clear_no_are_not_dead_ends() -> None:
     for source in (visit, own_plan, clear_no, booked):
         assert dead_end.check(source, NURSERY) == [], source.turns[0].text
         assert goal_met(source, run_checks(source, NURSERY)) is True, source.turns[0].text
+
+
+# instruction_leak: tool names and schemas are major (they fail the call), stage directions minor --
+
+
+def test_tool_names_and_data_structures_read_aloud_are_major_and_fail_the_call() -> None:
+    for words in (
+        "Sure, I'll run reserve_slot with court_id three for you.",
+        'Done: {"booking": "ok", "court": 3, "time": "18:00"}',
+        "Booking colon open brace court colon three comma time colon six close brace.",
+    ):
+        source = call(("c", "Can I book court three at six?"), ("a", words), ("c", "Uh, thanks."))
+        found = pinned(instruction_leak.check(source, NURSERY), source)
+        assert found == [("instruction_leak", 2, "major")], words
+        assert grade(source, NURSERY).verdict == "fail", words
+
+
+def test_stage_directions_are_minor_and_ordinary_asides_are_not_leaks() -> None:
+    for words in ("(cheerfully) Harbour Tennis, how can I help?", "Of course! *nods* Court three is free."):
+        source = call(("a", words), ("c", "Hi."))
+        assert pinned(instruction_leak.check(source, NURSERY), source) == [("instruction_leak", 1, "minor")]
+    for words in (
+        "Your email is jo underscore li at harbourmail dot com, is that right?",
+        "Court three (the one by the car park) is free at six.",
+        "You can book online at harbourtennis.com or with me now.",
+    ):
+        source = call(("a", words), ("c", "Yes."))
+        assert instruction_leak.check(source, NURSERY) == [], words
