@@ -501,7 +501,9 @@ def _waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         if turn.speaker != "agent":
             continue
         before = call.turns[position - 1] if position else None
-        asked = content_words(before.text) if before is not None and before.speaker == "caller" else set()
+        asked: set[str] = (
+            content_words(before.text) if before is not None and before.speaker == "caller" else set()
+        )
         for sentence in sentences(turn.text):
             if sentence.rstrip().endswith("?"):
                 continue
