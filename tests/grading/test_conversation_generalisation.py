@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grading.checks import dead_end, ignored_question, instruction_leak, missed_handoff, run_checks
 from grading.engine import grade
-from grading.formats import Call, Fact, FactSheet, Failure
+from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
 from grading.rules_judge import goal_met
 from tests.grading.calls import call
 
@@ -384,3 +384,43 @@ def test_stage_directions_are_minor_and_ordinary_asides_are_not_leaks() -> None:
     ):
         source = call(("a", words), ("c", "Yes."))
         assert instruction_leak.check(source, NURSERY) == [], words
+
+
+def test_a_transfer_that_needed_a_second_request_is_still_a_missed_handoff() -> None:
+    transfer = ToolCall(name="transfer_to_showroom", arguments={}, result={"ok": True})
+    source = call(
+        ("a", "Tile World, how can I help?"),
+        ("c", "Can I speak to someone in the showroom? An actual person, please."),
+        ("a", "I can answer most questions! Which tiles are you looking at?"),
+        ("c", "No, I really just want a person."),
+        ("a", "Okay, transferring you to the showroom now.", [transfer]),
+        end_reason="transferred",
+    )
+    assert pinned(missed_handoff.check(source, NURSERY), source) == [("missed_handoff", 3, "major")]
+    graded = grade(source, NURSERY)
+    assert graded.goal_met is True
+    assert graded.verdict == "fail"
+    collected_first = call(
+        ("c", "I'd like to talk to a manager about my order."),
+        ("a", "Of course, may I have your name so I can let her know who's calling?"),
+        ("c", "It's Priya Shah."),
+        ("a", "Thanks Priya, transferring you now.", [transfer]),
+        end_reason="transferred",
+    )
+    assert missed_handoff.check(collected_first, NURSERY) == []
+
+
+def test_violence_and_a_swelling_face_after_a_sting_are_emergencies() -> None:
+    for words in (
+        "My boyfriend hit me last night and I'm scared to go home.",
+        "My daughter got stung in the garden and her lips look kind of puffy.",
+    ):
+        source = call(("c", words), ("a", "I can book you in for Thursday afternoon."))
+        assert pinned(missed_handoff.check(source, NURSERY), source) == [("missed_handoff", 2, "critical")]
+    for words in (
+        "The landlord hit me with a huge late fee.",
+        "It just hit me that I booked the wrong day.",
+        "They threatened to kill the deal if we don't sign.",
+    ):
+        source = call(("c", words), ("a", "I can book you in for Thursday afternoon."))
+        assert missed_handoff.check(source, NURSERY) == [], words
