@@ -1,10 +1,12 @@
 """repetitive: the agent gives the same reply again (seed 000's loop detection).
 
 Two agent replies "are the same" when their word overlap is at least 90% of the longer one; a
-one-word reply ("Yes.") counts, which a bigram check would miss. A reply is compared with the
-agent's previous reply and, for replies of three words or more, with the one before that (an
-A-B-A loop). One failure per run of repeats, at the first repeat, minor (a blemish: tone, not trust); the
-reason says how many copies, and the rules judge scores a loop of three or more lower on tone.
+one-word reply ("Yes.") counts, which a bigram check would miss. A reply of three words or more is
+compared with every earlier agent reply, a shorter one with the reply right before it ("Sure."
+twice in a call is not a loop, "Sorry?" "Sorry?" is). Every repeat is a failure at the repeat, as
+the labelling convention pins it (turns 5 and 7 of a reply said at 3, 5 and 7), minor (a blemish:
+tone, not trust); the reason says how many copies so far, and the rules judge scores a loop of
+three or more lower on tone.
 """
 
 from __future__ import annotations
@@ -32,30 +34,19 @@ def overlap(first: Counter[str], second: Counter[str]) -> float:
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     replies: list[tuple[int, Counter[str]]] = []
-    for index, turn in enumerate(call.turns):
-        if turn.speaker == "agent":
-            bag = word_bag(turn.text)
-            if bag:
-                replies.append((index, bag))
     failures: list[Failure] = []
-    first_repeat: int | None = None
-    copies = 1
-    for position in range(1, len(replies)):
-        index, bag = replies[position]
-        candidates = [replies[position - 1][1]]
-        if position >= 2 and sum(bag.values()) >= 3:
-            candidates.append(replies[position - 2][1])
-        if any(overlap(bag, earlier) >= OVERLAP for earlier in candidates):
-            if first_repeat is None:
-                first_repeat, copies = index, 2
-            else:
-                copies += 1
+    for index, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
             continue
-        if first_repeat is not None:
-            failures.append(_failure(call, first_repeat, copies))
-            first_repeat = None
-    if first_repeat is not None:
-        failures.append(_failure(call, first_repeat, copies))
+        bag = word_bag(turn.text)
+        if not bag:
+            continue
+        # a short reply ("Sure.") only repeats the reply right before it; a longer one any earlier one
+        earlier = replies if sum(bag.values()) >= 3 else replies[-1:]
+        copies = 1 + sum(1 for _, before in earlier if overlap(bag, before) >= OVERLAP)
+        if copies > 1:
+            failures.append(_failure(call, index, copies))
+        replies.append((index, bag))
     return failures
 
 
@@ -65,5 +56,5 @@ def _failure(call: Call, index: int, copies: int) -> Failure:
         severity="minor",
         turn=index + 1,
         quote=call.turns[index].text.strip()[:200],
-        reason=f"the agent gave the same reply {copies} times in a row",
+        reason=f"the agent gave the same reply {copies} times",
     )

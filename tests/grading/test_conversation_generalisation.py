@@ -4,7 +4,14 @@ thing that must not fire next to it."""
 
 from __future__ import annotations
 
-from grading.checks import dead_end, ignored_question, instruction_leak, missed_handoff, run_checks
+from grading.checks import (
+    dead_end,
+    ignored_question,
+    instruction_leak,
+    missed_handoff,
+    repetitive,
+    run_checks,
+)
 from grading.engine import grade
 from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
 from grading.rules_judge import goal_met
@@ -424,3 +431,41 @@ def test_violence_and_a_swelling_face_after_a_sting_are_emergencies() -> None:
     ):
         source = call(("c", words), ("a", "I can book you in for Thursday afternoon."))
         assert missed_handoff.check(source, NURSERY) == [], words
+
+
+# repetitive: every repeat is labelled at the repeat, against any earlier reply ---------------------
+
+
+def test_every_repeat_of_an_earlier_reply_is_labelled() -> None:
+    reprompt = call(
+        ("a", "Which day suits you for the boiler service?"),
+        ("c", "[static] ...sday."),
+        ("a", "Which day suits you for the boiler service?"),
+        ("c", "TUESDAY."),
+        ("a", "Which day suits you for the boiler service?"),
+        ("c", "Tuesday! Tuesday!"),
+        ("a", "Tuesday it is, you're booked for nine."),
+    )
+    found = pinned(repetitive.check(reprompt, NURSERY), reprompt)
+    assert found == [("repetitive", 3, "minor"), ("repetitive", 5, "minor")]
+    apart = call(
+        ("a", "Is there anything else I can help you with today?"),
+        ("c", "What time do you close?"),
+        ("a", "We close at six."),
+        ("c", "Thanks."),
+        ("a", "Is there anything else I can help you with today?"),
+    )
+    assert pinned(repetitive.check(apart, NURSERY), apart) == [("repetitive", 5, "minor")]
+
+
+def test_short_acknowledgements_far_apart_and_different_replies_are_not_repeats() -> None:
+    source = call(
+        ("a", "Sure."),
+        ("c", "And the price for a full service?"),
+        ("a", "A full service is ninety-five pounds."),
+        ("c", "Can I book it for Friday?"),
+        ("a", "Sure."),
+        ("c", "Morning please."),
+        ("a", "You're booked Friday at nine for a full service."),
+    )
+    assert repetitive.check(source, NURSERY) == []
