@@ -98,9 +98,11 @@ SYNONYMS: Final[dict[str, str]] = {
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """A deliberately tiny stemmer: plural and -ing/-ed endings only, enough to match a caller's
-    "appointments" with a fact's "appointment" without conflating different words; then the few
-    SYNONYMS."""
+    """A deliberately tiny stemmer: a trailing "'s", plural and -ing/-ed endings only, enough to
+    match a caller's "appointments" with a fact's "appointment" without conflating different words;
+    then the few SYNONYMS."""
+    if word.endswith(("'s", "’s")) and len(word) > 4:
+        word = word[:-2]  # "delivery's thirty dollars": the possessive or "is" says nothing of the word
     word = SYNONYMS.get(word, word)
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
@@ -108,6 +110,8 @@ def stem(word: str) -> str:
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
         word = word[:-2]
+    elif len(word) > 6 and word.endswith("ings"):
+        word = word[:-4]  # "meetings" meets "meeting": both "meet"
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
     return SYNONYMS.get(word, word)

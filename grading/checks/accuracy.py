@@ -50,7 +50,6 @@ from grading.claims.extract import (
     days_in,
     extract,
     partial_closure,
-    spoken_readings,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
@@ -71,6 +70,10 @@ AFFIRM: Final = re.compile(
 )
 OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
 EVERY_DAY: Final = compile_filtered(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+EVERY_OPEN_DAY: Final = compile_filtered(
+    r"\bevery day (?:that |when )?(?:we'?re|we are|they'?re|they are|it'?s|it is|the \w+ is|you'?re) open\b"
+)
+""""In the case every day we're open": every open day, not a claim of opening every day."""
 LOCATION_CONTEXT: Final = compile_filtered(
     r"\b(?:we'?re|we are|located|our|address|find us|office|clinic|shop|store|restaurant|it'?s at|it is at|"
     r"it'?s on|is on|they'?re|they are|postcode|it'?s in)\b",
@@ -396,6 +399,11 @@ def _judge_claim(
     amount said in two groups of words stands when any of its readings does ("three forty-nine"
     against a sheet's $349 or $3.49)."""
     verdict = _judge_reading(claim, sentence, index, sentence_words, context_words, history)
+    if verdict is not None:
+        for amount in _as_amount(claim, sentence):
+            reading = Claim(kind="money", value=amount, span=claim.span)
+            if _judge_reading(reading, sentence, index, sentence_words, context_words, history) is None:
+                return None
     for alternative in claim.alternatives:
         if verdict is None:
             break
@@ -484,6 +492,8 @@ def _judge_reading(
         candidates = [(fact, known) for fact, known in candidates if noun & set(known.subject)]
         if not candidates:
             return None  # a count nothing in the sheet counts: left to a judge, too noisy to call
+        if _counts_a_list(claim, sentence, index):
+            return None
     if claim.kind == "street" and isinstance(claim.value, str):
         *name, suffix = claim.value.split()
         if any(f" {' '.join([*name[k:], suffix])} " in f" {index.sheet_text} " for k in range(len(name))):
@@ -502,7 +512,9 @@ def _judge_reading(
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
             if claim.kind in IDENTIFYING or score >= best:
                 return None
-    if claim.kind == "money" and (_is_total(claim, scored, context_words) or _derived(claim, index, history)):
+    if claim.kind == "money" and (
+        _is_total(claim, scored, context_words) or _derived(claim, index, history, sentence)
+    ):
         return None
     if claim.kind == "money" and _unknown_subject(claim, sentence, index):
         return "invented_fact", "critical", None
@@ -619,7 +631,8 @@ def _judge_by_subject(
         if claim.kind == "duration" and _within_durations(claim, fact):
             return None
     if claim.kind == "money" and (
-        _is_total(claim, [(best, f, k) for f, k in about], context_words) or _derived(claim, index, history)
+        _is_total(claim, [(best, f, k) for f, k in about], context_words)
+        or _derived(claim, index, history, sentence)
     ):
         return None
     fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
@@ -702,6 +715,36 @@ def _free_thing(claim: Claim, sentence: str) -> list[str]:
 _NOT_THINGS: Final = frozenset({"free", "charge", "price", "extra", "additional"})
 
 
+LIST_SEPARATOR: Final = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def _list_length(text: str) -> int:
+    """How many items a list names ("vanilla, chocolate, lemon and carrot" -> 4)."""
+    items = [item for item in LIST_SEPARATOR.split(text.strip(" :.;")) if item.strip()]
+    return len(items) if len(items) >= 2 else 0
+
+
+def _counts_a_list(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """A count of what a list names, in the sentence ("six flavors: vanilla, ..., and caramel") or in
+    a fact about the thing counted ("Flavors: vanilla bean, chocolate fudge, ..."): arithmetic on the
+    list, not a claim against another fact's count ("4 flavors" in the tasting box)."""
+    if not isinstance(claim.value, int):
+        return False
+    text = digits_for_speech(sentence)
+    at = text.find(claim.span)
+    if at >= 0 and _list_length(re.split(r"[.;!?]", text[at + len(claim.span) :])[0]) == claim.value:
+        return True
+    noun = set(claim.subject)
+    for fact in index.facts:
+        if not noun & fact.words:
+            continue
+        statement = fact.fact.statement.casefold()
+        listed = statement.split(":", 1)[1] if ":" in statement else statement
+        if _list_length(re.split(r"[.;!?]\s", listed)[0]) == claim.value:
+            return True
+    return False
+
+
 def _free_on_condition(fact: IndexedFact) -> bool:
     """The fact makes something free only on a condition ("free for orders over $35", "free for
     puppies under 4 months")."""
@@ -719,26 +762,85 @@ def _bundled(subject: set[str], sentence_words: set[str], index: FactIndex) -> b
     return best > 0 and any(score == best and subject <= fact.contents for score, fact in scored)
 
 
-def _derived(claim: Claim, index: FactIndex, history: list[str]) -> bool:
-    """Arithmetic on what was just said, which states nothing new: two amounts of the turn added
-    ("sixty-five and twenty-eight, so ninety-three together"), or a percentage said in the turn
-    or the caller's question and held by the sheet, taken off a sheet amount ("fifteen percent off
-    the monthly fee, so thirty-three fifteen") or the saving itself. A discount the sheet does not
-    have derives nothing (the price it gives is wrong)."""
+def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) -> bool:
+    """Arithmetic on what was said, which states nothing new: an amount of this turn added to or
+    taken from one said earlier in the call ("same-day adds seventy-five, so two fifty-four fifty"
+    after "one seventy-nine fifty"); an amount of this turn times a count said in it or in the
+    caller's question ("six twenty-five a serving, so for a hundred and twenty that's seven
+    fifty"); a sheet amount split by a count ("eleven fifty in three payments, about three
+    eighty-three a month"); a percentage said in the turn and held by the sheet, taken off a sheet
+    amount, or the saving itself. A discount the sheet does not have derives nothing (the price
+    it gives is wrong)."""
     if not isinstance(claim.value, float):
         return False
-    said: list[Claim] = [found for text in history[-2:] for found in extract(text)]
-    said_amounts = [c.value for c in said if c.kind == "money" and isinstance(c.value, float)]
-    sheet_percents = {k.value for _, k in index.with_kind("percent") if isinstance(k.value, float)}
-    percents = [c.value for c in said if c.kind == "percent" and isinstance(c.value, float)]
-    amounts = [known.value for _, known in index.with_kind("money") if isinstance(known.value, float)]
     value = claim.value
+    current = [amount for amount in _amounts_said(history[-1]) if abs(amount - value) >= 0.005]
+    earlier = [amount for text in history[:-1] for amount in _amounts_said(text)]
+    sheet_percents = {k.value for _, k in index.with_kind("percent") if isinstance(k.value, float)}
+    percents = [c.value for text in history[-2:] for c in extract(text) if c.kind == "percent"]
+    amounts = [known.value for _, known in index.with_kind("money") if isinstance(known.value, float)]
     for amount in amounts:
-        for percent in (p for p in percents if p in sheet_percents):
+        for percent in (p for p in percents if isinstance(p, float) and p in sheet_percents):
             for derived in (amount * (100 - percent) / 100, amount * percent / 100):
                 if abs(round(derived, 2) - value) < 0.005:
                     return True
-    return any(a != b and abs(a + b - value) < 0.005 for a in said_amounts for b in said_amounts)
+    counts = {
+        int(n) for text in history[-2:] for n in COUNT.findall(digits_for_speech(text)) if 2 <= int(n) <= 1000
+    }
+    if any(abs(amount * count - value) < 0.005 for amount in current for count in counts):
+        return True
+    shares = {int(n) for n in COUNT.findall(digits_for_speech(sentence)) if 2 <= int(n) <= 24}
+    if SPLIT.search(sentence) and any(
+        abs(amount / count - value) < 1 for amount in [*amounts, *current, *earlier] for count in shares
+    ):
+        return True
+    bare = {float(n) for n in COUNT.findall(digits_for_speech(history[-1])) if int(n) >= 10}
+    return any(
+        abs(a + b - value) < 0.005 or abs(a - b - value) < 0.005 or abs(b - a - value) < 0.005
+        for a in current
+        for b in [*current, *earlier, *bare]
+        if a != b
+    )
+
+
+SPLIT: Final = compile_filtered(
+    r"\b(?:split|install?ments?|payments|ways|divided)\b",
+    re.IGNORECASE,
+)
+"""What says an amount is shared out ("split into three monthly payments")."""
+
+
+def _amounts_said(text: str) -> list[float]:
+    """Every amount a turn says, in each reading ("six twenty-five": $625 and $6.25)."""
+    return [
+        amount
+        for claim in extract(text)
+        if claim.kind == "money" and isinstance(claim.value, float)
+        for amount in (claim.value, *claim.alternatives)
+    ]
+
+
+COUNT: Final = re.compile(r"(?<![\d.:$£€])\b\d+\b(?![.:]\d)")
+"""A whole number said on its own (not part of an amount, a time or a decimal)."""
+
+
+def _as_amount(claim: Claim, sentence: str) -> tuple[float, ...]:
+    """The amounts a clock time said in two groups of words may be ("starts at nine fifty": $950
+    or $9.50), where nothing in the sentence says it is a time of day."""
+    shape = SPOKEN_TIME.fullmatch(claim.span)
+    if claim.kind != "time" or shape is None or claim.span in sentence or OPENING_TALK.search(sentence):
+        return ()
+    hour, minute = int(shape.group(1)), int(shape.group(2))
+    return (float(hour * 100 + minute), hour + minute / 100)
+
+
+SPOKEN_TIME: Final = re.compile(r"(\d{1,2}):(\d{2})")
+OPENING_TALK: Final = compile_filtered(
+    r"\b(?:open|opens|opening|close|closes|closing|closed|hours|until|till|arriv\w*|appointment|slot|"
+    r"a\.?m\b|p\.?m\b|morning|afternoon|evening|tonight|o'?clock)\b",
+    re.IGNORECASE,
+)
+"""What makes a time said in words a time of day for sure (opening hours, a slot, a part of day)."""
 
 
 def _topic_severity(fact: IndexedFact) -> Severity:
@@ -753,7 +855,7 @@ def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], f
     claimed_closed: set[int] = set()
     for clause in CLAUSE.split(sentence.casefold()):
         days = days_in(clause)
-        if EVERY_DAY.search(clause):
+        if EVERY_DAY.search(clause) and not EVERY_OPEN_DAY.search(clause):
             days |= set(range(7))
         if not days:
             continue
@@ -800,12 +902,13 @@ def _open_day_claims(
 ASKED_PRICE: Final = compile_filtered(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
 BARE_PRICE: Final = re.compile(
     r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
-    r"(\d{1,2}):(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"
+    r"(\d{1,2})(:| )(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"
     r"|\b(?:is|are|for|runs?|costs?|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
     r"(\d{2,5}(?:\.\d{2})?)(?=\s*(?:[,.;!?]|$|each|plus|and|but))"
 )
 """An amount said bare after the caller asked a price ("how much is whitening?" "It's three fifty,
-and the trays are a hundred ninety-nine."): the number in the price slot of the answer."""
+and the trays are a hundred ninety-nine."): the number in the price slot of the answer; a pair is
+read as a clock time ("three fifty") or left as two numbers ("two eighty-five")."""
 
 
 def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
@@ -815,11 +918,14 @@ def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
     taken = {claim.span for claim in claims if claim.kind != "time"}
     for match in BARE_PRICE.finditer(digits_for_speech(sentence)):
         if match.group(1) is not None:
-            value, span = float(match.group(1) + match.group(2)), f"{match.group(1)}:{match.group(2)}"
+            value = float(match.group(1) + match.group(3))
+            span = f"{match.group(1)}{match.group(2)}{match.group(3)}"
         else:
-            value, span = float(match.group(3)), match.group(3)
+            value, span = float(match.group(4)), match.group(4)
         if span not in taken:
-            found.append(spoken_readings(sentence, Claim(kind="money", value=value, span=span)))
+            # said bare and in two groups ("it's three fifty"): $350 or $3.50
+            readings = (value / 100,) if match.group(1) is not None else ()
+            found.append(Claim(kind="money", value=value, span=span, alternatives=readings))
     return found
 
 
@@ -928,18 +1034,36 @@ def _tool_values(call: Call, upto: int) -> dict[str, list[object]]:
         for tool in turn.tool_calls:
             if tool.error is None:
                 texts.append(_flatten(tool.result))
-                texts.append(_flatten(tool.arguments))
+                texts.append(_flatten(tool.arguments, amounts=False))
     return _key_values(extract(" ".join(texts))) if texts else {}
 
 
-def _flatten(value: object) -> str:
-    """Tool arguments and results as plain text, keys included, for the claim extractor."""
+def _flatten(value: object, *, amounts: bool = True) -> str:
+    """Tool arguments and results as plain text, keys included, for the claim extractor. With
+    `amounts`, a number under a money key reads as an amount ({"fee": 30.0} -> "fee $30.0"): a
+    result the tool returned, not an argument the agent passed (a "price_override": 0 is no
+    evidence that the price is zero)."""
     if isinstance(value, dict):
         items = cast("dict[object, object]", value)
-        return " ".join(f"{key} {_flatten(item)}" for key, item in items.items())
+        return " ".join(
+            f"{key} ${item}"
+            if amounts
+            and isinstance(item, int | float)
+            and not isinstance(item, bool)
+            and PRICE_KEY.search(str(key))
+            else f"{key} {_flatten(item, amounts=amounts)}"
+            for key, item in items.items()
+        )
     if isinstance(value, list | tuple):
-        return " ".join(_flatten(item) for item in cast("list[object]", value))
-    return "" if value is None else ISO_DATE.sub(_spoken_date, str(value))
+        return " ".join(_flatten(item, amounts=amounts) for item in cast("list[object]", value))
+    if value is None:
+        return ""
+    text = str(value)
+    return ISO_DATE.sub(_spoken_date, text) if len(text) >= 10 and "-" in text else text
+
+
+PRICE_KEY: Final = re.compile(r"fee|price|cost|total|amount|rate|charge|deposit|balance|fare", re.IGNORECASE)
+"""A tool result's field that holds money ({"fee": 30.0}): its number is an amount."""
 
 
 def _spoken_date(match: re.Match[str]) -> str:

@@ -133,7 +133,8 @@ RATE_BEFORE: Final = re.compile(
 """What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
 hour", "twice a day"), not a length of time."""
 MONEY_RATE: Final = re.compile(
-    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit)"
+    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit|"
+    r"guest|serving|slice|piece|dozen|class|session)"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?)\b"
 )
 """A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
@@ -564,15 +565,9 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     if DURATION_HINT.search(text):
         _durations(text, claims, spans)
     claims.extend(_extract_words(text, spans, streets_done=True))
-    if claims and _spoken_amounts(sentence):
-        claims = [_with_spoken_readings(claim) for claim in claims]
+    if claims:
+        claims = [_with_spoken_readings(c) if _spoken_pair(sentence, c) else c for c in claims]
     return claims
-
-
-def spoken_readings(sentence: str, claim: Claim) -> Claim:
-    """`claim` with the other reading of an amount said in two groups of words, when `sentence`
-    says its amounts that way (see `Claim.alternatives`)."""
-    return _with_spoken_readings(claim) if _spoken_amounts(sentence) else claim
 
 
 def _durations(text: str, claims: list[Claim], spans: list[tuple[int, int]]) -> None:
@@ -618,29 +613,22 @@ def _durations(text: str, claims: list[Claim], spans: list[tuple[int, int]]) -> 
         spans.append(match.span(group))
 
 
-SPOKEN_SCALE: Final = re.compile(r"hundred|thousand|grand")
-
-
-def _spoken_amounts(sentence: str) -> bool:
-    """Whether the amounts of a sentence were said as number words in groups (no digits, no
-    "hundred"), where "three forty-nine" may be $349 or $3.49."""
-    return not any(ch.isdigit() for ch in sentence) and SPOKEN_SCALE.search(sentence.casefold()) is None
+def _spoken_pair(sentence: str, claim: Claim) -> bool:
+    """Whether a money claim may have come from two groups of words ("two forty-nine" written $249,
+    "thirty-three fifteen" $33.15 by `digits_for_speech`) rather than from digits in the transcript."""
+    if claim.kind != "money" or not isinstance(claim.value, float):
+        return False
+    whole, cents = divmod(round(claim.value * 100), 100)
+    if cents:
+        return 1 <= whole <= 99 and cents >= 10 and f"{whole}.{cents:02d}" not in sentence
+    return 110 <= whole <= 999 and whole % 100 >= 10 and str(whole) not in sentence
 
 
 def _with_spoken_readings(claim: Claim) -> Claim:
-    """A money claim said in two groups of words, with its other reading as an alternative."""
-    if claim.kind != "money" or not isinstance(claim.value, float) or claim.value <= 0:
-        return claim
-    cents = round(claim.value * 100)
-    whole, part = divmod(cents, 100)
-    if part:
-        if 10 <= part <= 99 and 1 <= whole <= 99:
-            return msgspec.structs.replace(claim, alternatives=(float(whole * 100 + part),))
-        return claim
-    hundreds, rest = divmod(whole, 100)
-    if 1 <= hundreds <= 99 and 10 <= rest <= 99:
-        return msgspec.structs.replace(claim, alternatives=(hundreds + rest / 100,))
-    return claim
+    """A money claim said as two groups of words, with its other reading as an alternative."""
+    whole, cents = divmod(round(float(claim.value) * 100), 100)  # pyright: ignore[reportArgumentType]
+    other = float(whole * 100 + cents) if cents else whole // 100 + (whole % 100) / 100
+    return msgspec.structs.replace(claim, alternatives=(other,))
 
 
 def _extract_words(
@@ -659,7 +647,7 @@ def _extract_words(
     for match in PRICE_LEVEL.finditer(text) if _has_any(text, _PRICE_WORDS) else ():
         add("price_level", PRICE_LEVELS[match.group(1)], match)
     for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
-        if _not_a_price(text, match):
+        if _not_a_price(text, match) or NOT_BEFORE.search(text, 0, match.start()) is not None:
             continue
         granted = match.group(0) == "waived" and GRANTED.search(
             text[max(0, match.start() - 20) : match.start()]
@@ -714,6 +702,14 @@ INCLUDED_PEOPLE: Final = re.compile(
     r"myself|yourself|ourselves|themselves)\s+included\b"
 )
 """"Everyone, family included": a way of saying "including", not something offered at no charge."""
+
+
+NOT_BEFORE: Final = re.compile(
+    r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|isn'?t|is not|aren'?t|are not|not|never|no longer|"
+    r"won'?t|will not|can'?t|cannot)\b[^,;.!?]*$"
+)
+""""We don't do free consultations", "the exam isn't free": the clause denies that it is free, so
+it is no free claim (of agent speech, nor of a fact)."""
 
 
 GRANTED: Final = re.compile(

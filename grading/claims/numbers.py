@@ -148,18 +148,36 @@ def _rewrite(match: re.Match[str]) -> str:
     joined = re.search(r",|\band\b", raw) is not None
     if len(numbers) == 2 and 1 <= numbers[0] <= 99 and 10 <= numbers[1] <= 99 and not joined:
         if _priced(match) or _range_of_amounts(match):
-            # an amount read in two groups: "two forty-nine per axle", "it costs one twenty" (the
-            # hundreds), "thirty-three fifteen a month" (dollars and cents: no clock or hundreds
-            # reading starts at thirty-three); the claim extractor keeps the other reading too
-            if numbers[0] <= 12:
-                return f"{numbers[0]}{numbers[1]:02d}"
-            # written as an amount, so that "16.50" is not read as ten to five
+            # an amount read in two groups: "two forty-nine per axle" is most often $249,
+            # "thirty-three fifteen a month" $33.15 (no hundreds reading starts at thirty-three);
+            # the claim extractor keeps the other reading beside it (see Claim.alternatives)
+            if numbers[0] <= 9:
+                return f"{_currency_after(match)}{numbers[0]}{numbers[1]:02d}"
             return f"{_currency_after(match)}{numbers[0]}.{numbers[1]:02d}"
         if numbers[0] <= 12 and numbers[1] <= 59:
             if _numbered(match):
                 # "room four twelve", "four forty Northwest Elm": a room or house number
                 return f"{numbers[0]}{numbers[1]:02d}"
             return f"{numbers[0]}:{numbers[1]:02d}"
+    if (
+        len(numbers) == 2
+        and numbers[0] >= 100
+        and 10 <= numbers[1] <= 99
+        and not _JOINED_NUMBERS.search(raw)
+        and not _numbered(match)
+    ):
+        # "a hundred twenty-four ninety-nine": a scale word then a two-digit group is dollars and cents
+        return f"{_currency_after(match)}{numbers[0]}.{numbers[1]:02d}"
+    if (
+        len(numbers) == 3
+        and 1 <= numbers[0] <= 99
+        and all(10 <= n <= 99 for n in numbers[1:])
+        and not joined
+        and not _numbered(match)
+    ):
+        # "one seventy-nine fifty", "thirteen seventy-nine ninety-five": hundreds, then cents
+        # ($179.50, $1,379.95); five or six digits are no phone number
+        return f"{_currency_after(match)}{numbers[0] * 100 + numbers[1]}.{numbers[2]:02d}"
     if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
@@ -173,6 +191,7 @@ def _rewrite(match: re.Match[str]) -> str:
     return " ".join(str(n) for n in numbers)
 
 
+_JOINED_NUMBERS: Final = re.compile(r",|(?<!hundred)(?<!thousand)\s+and\b")
 _SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
 _TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
 
@@ -208,11 +227,12 @@ def _currency_after(match: re.Match[str]) -> str:
 
 
 _PRICE_AFTER: Final = re.compile(
-    r"\s*(?:dollars?|bucks|pounds?|quid|euros?|per\b|each\b|a (?:night|month|visit|person)|plus tax"
+    r"\s*(?:dollars?|bucks|pounds?|quid|euros?|per\b|each\b|plus tax|"
+    r"an? (?:night|month|week|year|visit|person|head|guest|serving|slice|piece|dozen|class|session|item)\b"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
 _PRICE_BEFORE: Final = re.compile(
-    r"(?:costs?|priced at|price is|fee is|charge is|pay|runs?|that'?ll be|comes? to|total is|\$)\s*$"
+    r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|\$)\s*$"
 )
 
 

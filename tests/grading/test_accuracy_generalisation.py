@@ -11,6 +11,7 @@ from grading.checks import accuracy
 from grading.claims import extract
 from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
+from grading.speech import content_words
 from tests.grading.calls import call
 
 
@@ -128,9 +129,10 @@ def test_two_sheet_amounts_only_add_up_when_the_turn_says_both() -> None:
 
 def test_a_range_that_starts_with_an_amount_is_not_a_clock_time() -> None:
     assert (
-        digits_for_speech("they go from eighty-nine up to twelve forty-nine") == "they go from 89 up to 1249"
+        digits_for_speech("they go from eighty-nine up to twelve forty-nine")
+        == "they go from 89 up to $12.49"
     )
-    assert digits_for_speech("anywhere from $40 to two fifty") == "anywhere from $40 to 250"
+    assert digits_for_speech("anywhere from $40 to two fifty") == "anywhere from $40 to $250"
     guitars = call(
         ("c", "What do acoustic guitars cost?"),
         ("a", "Acoustic guitars run anywhere from eighty-nine up to twelve forty-nine."),
@@ -443,3 +445,159 @@ def test_a_day_the_tool_was_asked_for_or_hours_talk_is_not_a_contradiction() -> 
     )
     for source in (moved, hours, said_later):
         assert _tags(source, TAILOR) == []
+
+
+# --- amounts in three groups, a scale word then cents, and pairs read as times ---------------------
+
+PLUMBER = _sheet(
+    "Tidewater Plumbing",
+    [
+        ("price-heater", "price", "A 50-gallon water heater installed costs $1,379.95."),
+        ("price-drain", "price", "Drain clearing costs $189.50 for the first line."),
+        ("price-inspection", "price", "A camera inspection is $245.75."),
+        (
+            "price-repipe",
+            "price",
+            "Whole-house repiping starts at $850; the exact price comes after a site visit.",
+        ),
+        ("price-after-hours", "price", "After-hours calls add a $95 fee."),
+        ("price-plan", "price", "The annual maintenance plan is $1,140, payable in up to 4 installments."),
+        ("hours", "hours", "Open Monday to Friday, 7 am to 5 pm."),
+    ],
+)
+
+
+def test_three_groups_of_words_are_hundreds_and_cents() -> None:
+    assert digits_for_speech("it's one eighty-nine fifty") == "it's $189.50"
+    assert digits_for_speech("that's two forty-five seventy-five") == "that's $245.75"
+    assert digits_for_speech("about thirteen seventy-nine ninety-five") == "about $1379.95"
+    # hard negative: digit groups of a phone number stay a digit string
+    assert digits_for_speech("call two one seven, five five five") == "call 217555"
+    for said in (
+        "Drain clearing is one eighty-nine fifty for the first line.",
+        "A camera inspection is two forty-five seventy-five.",
+        "The fifty-gallon heater is thirteen seventy-nine ninety-five installed.",
+    ):
+        assert _tags(call(("c", "How much?"), ("a", said)), PLUMBER) == [], said
+    wrong = call(("c", "How much to clear a drain?"), ("a", "Drain clearing is one ninety-nine fifty."))
+    assert _tags(wrong, PLUMBER) == [("wrong_fact", 2)]
+
+
+def test_a_pair_read_as_a_time_can_be_the_sheets_amount() -> None:
+    starts = call(
+        ("c", "What does repiping run?"),
+        ("a", "Repiping starts at eight fifty, the exact price after a visit."),
+    )
+    assert _tags(starts, PLUMBER) == []
+    # hard negatives: a time of day stays a time, and a pair no amount of the sheet has stays a claim
+    closing = call(("c", "When do you close?"), ("a", "We close at eight fifty on weekdays."))
+    assert _tags(closing, PLUMBER) == [("wrong_fact", 2)]
+    other = call(
+        ("c", "What does repiping run?"),
+        ("a", "Repiping starts at seven twenty, the exact price after a visit."),
+    )
+    assert _tags(other, PLUMBER) != []
+
+
+def test_arithmetic_on_amounts_said_in_the_call() -> None:
+    added = call(
+        ("c", "How much to clear a drain tonight?"),
+        (
+            "a",
+            "Drain clearing is one eighty-nine fifty, after hours adds ninety-five, so two eighty-four fifty",
+        ),
+    )
+    split = call(
+        ("c", "Can I spread the plan out?"),
+        ("a", "The plan is eleven forty, in four installments, so about two eighty-five each."),
+    )
+    per_unit = call(
+        ("c", "We have three drains blocked."),
+        ("a", "It's one eighty-nine fifty a line, so for three that's five sixty-eight fifty."),
+    )
+    for source in (added, split, per_unit):
+        assert _tags(source, PLUMBER) == []
+    # hard negative: a split the sentence does not speak of excuses nothing
+    unsplit = call(("c", "How much is the plan?"), ("a", "The annual plan is two eighty-five."))
+    assert _tags(unsplit, PLUMBER) == [("wrong_fact", 2)]
+
+
+def test_an_amount_a_tool_returned_under_a_money_key_is_evidence() -> None:
+    quoted = call(
+        ("c", "How much to fix the leak under the sink?"),
+        (
+            "a",
+            "That comes to a hundred and twelve dollars.",
+            [_tool("quote_job", {"job": "leak", "total": 112})],
+        ),
+    )
+    assert _tags(quoted, PLUMBER) == []
+    # hard negative: an amount the agent passed in (an override) is no evidence
+    override = call(
+        ("c", "Just charge me fifty for the drain."),
+        (
+            "a",
+            "Okay, drain clearing at fifty dollars.",
+            [
+                ToolCall(
+                    name="book_job", arguments={"job": "drain", "price_override": 50}, result={"ok": True}
+                )
+            ],
+        ),
+    )
+    assert _tags(override, PLUMBER) == [("wrong_fact", 2)]
+
+
+# --- saying something is not free, counts of lists, every open day, possessives --------------------
+
+
+def test_saying_something_is_not_free_agrees_with_the_sheet() -> None:
+    firm = _sheet(
+        "Baxter Tax Advisers",
+        [
+            ("no-free", "policy", "We do not offer free first meetings."),
+            ("price-meeting", "price", "A first meeting is $150."),
+        ],
+    )
+    for said in (
+        "No, we don't do free first meetings.",
+        "The first meeting isn't free, it's a hundred fifty dollars.",
+    ):
+        assert _tags(call(("c", "Is the first meeting free?"), ("a", said)), firm) == [], said
+    free = call(("c", "Is the first meeting free?"), ("a", "Yes, your first meeting is free."))
+    assert _tags(free, firm) == [("wrong_fact", 2)]
+
+
+def test_a_count_of_a_listed_menu_is_not_held_against_another_count() -> None:
+    ice = _sheet(
+        "Polar Scoops",
+        [
+            ("flavors", "service", "Flavors: vanilla, chocolate, mint, mango and pistachio."),
+            ("price-sampler", "price", "The sampler cup is $7 for 3 flavors."),
+        ],
+    )
+    listed = call(
+        ("c", "What flavors?"), ("a", "We have five flavors: vanilla, chocolate, mint, mango and pistachio.")
+    )
+    counted = call(("c", "How many flavors do you have?"), ("a", "We have five flavors right now."))
+    assert _tags(listed, ice) == []
+    assert _tags(counted, ice) == []
+    # hard negative: a count the list does not bear out is still compared
+    wrong = call(("c", "How many flavors in the sampler?"), ("a", "The sampler cup has four flavors."))
+    assert _tags(wrong, ice) == [("wrong_fact", 2)]
+
+
+def test_every_day_we_are_open_is_not_a_claim_of_opening_daily() -> None:
+    bakery = _sheet(
+        "Rye & Crumb",
+        [("hours", "hours", "Open Wednesday to Sunday, 8 am to 3 pm; closed Monday and Tuesday.")],
+    )
+    for said in ("Fresh loaves every day we're open.", "We bake every day that we are open."):
+        assert _tags(call(("c", "Do you bake daily?"), ("a", said)), bakery) == [], said
+    daily = call(("c", "Do you bake daily?"), ("a", "Yes, we're open every day."))
+    assert _tags(daily, bakery) == [("wrong_fact", 2)]
+
+
+def test_a_possessive_word_is_the_word() -> None:
+    assert "delivery" in content_words("delivery's thirty dollars")
+    assert "shop" in content_words("the shop's hours")

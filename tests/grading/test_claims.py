@@ -22,8 +22,10 @@ from grading.claims.numbers import digits_for_speech
         ("between eight and ten", "between 8 and 10"),
         ("$1,200", "$1200"),
         ("zero one eight... uh, zero one eight three", "0183"),
-        ("brake pads are two forty-nine per axle", "brake pads are 249 per axle"),
-        ("it costs one twenty", "it costs 120"),
+        ("brake pads are two forty-nine per axle", "brake pads are $249 per axle"),
+        ("it costs one twenty", "it costs $120"),
+        ("it comes to thirty-three fifteen a month", "it comes to $33.15 a month"),
+        ("the treatment is one seventy-nine fifty", "the treatment is $179.50"),
         ("the appointment is nine thirty", "the appointment is 9:30"),
     ],
 )
