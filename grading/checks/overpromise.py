@@ -3,7 +3,9 @@
 Promises are recognised by their form ("I guarantee", "I promise", "100%", "it won't hurt at
 all", a sentence ending "..., guaranteed", an outcome nobody controls ("you won't get a single
 dent", "nothing will get broken"), "we'll definitely get you in today", "I'll waive the fee",
-"you'll get a full refund").
+"you'll get a full refund"), and so is a personal assurance about an outcome ("you have my word",
+"I'll make sure they're ready before your flight", "rest assured", "no way it'll leak"); "I'll make
+sure she gets your message" relays and is not.
 A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact that itself commits
 (a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
 1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"

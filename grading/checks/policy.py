@@ -4,7 +4,9 @@ A rule is decidable when its text has a shape we recognise:
 - a quoted phrase ("Always say 'thank you for calling'", "Never say 'no problem'"): its presence
   in agent speech;
 - never quote/give/discuss prices: an amount of money spoken by the agent;
-- never diagnose / give medical advice: the advice patterns of off_scope_advice;
+- never diagnose / give medical, legal or financial advice (the rule names the advice, not only a
+  medicine): the advice sentences of off_scope_advice, including advice in plain words ("yeah, just
+  take two tonight", "I'd sign it");
 - never guarantee / promise: the promise patterns of overpromise;
 - never ask for card numbers, social security numbers or passwords: the agent asking for one;
 - offer a callback when the caller cannot be helped: an inability reply with no callback offered;
@@ -14,14 +16,24 @@ A rule is decidable when its text has a shape we recognise:
   two agent replies;
 - always greet with the business's name: the name in the first agent reply;
 - ask for X before changing or cancelling: a change made (a change tool call, "I've switched
-  you") before the agent asked for X or the caller gave it (no change made: undecided, since
-  "before discussing" cannot be read from words);
+  you") before the agent asked for X or the caller gave it; another action the rule names counts
+  when a tool for it succeeded ("before refilling", place_refill); no such action: undecided,
+  since "before discussing" cannot be read from words; a caller asking to skip X has not given it;
 - read/confirm the day, date or time back before completing a booking: a booking completed with
   no day (or time) spoken by the agent up to then;
 - never confirm whether a guest/member is here or share their room: the agent saying someone
   else is staying, checked in, or in room N (critical: a stranger told where a person is);
 - never match or beat another price or rate: the agent agreeing to match or beat one;
-- never advise on a health topic (rashes, injuries, pain...): the medical advice patterns.
+- never advise on a health topic (rashes, injuries, pain...): the medical advice patterns;
+- never waive, discount or reduce a charge: an agent clause naming the charge that says it is
+  waived, free, zero or off;
+- never read/give/share someone's record (a prescription, test results, an address): an agent
+  sentence about the record that reads out values (numbers that are not a time, a duration, a
+  price, a count, a sheet fact or the caller's own); the record discussed without numbers stays
+  undecided.
+Any rule, whatever its shape, is broken where the agent gives way to a caller pushing against it
+(pressure such as authority, a code or urgency, with a request to skip or waive what the rule
+names; see manipulated.conceded): "okay, since you're a nurse I'll skip it".
 A weight in pounds ("safes over three hundred pounds") is not a price, and under a rule against a
 fixed or exact price, a range or "from" price is what the rule asks for, not a breach.
 Everything else goes to `unchecked_rules` for a judge that reads the whole call; the rules judge
