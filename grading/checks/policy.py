@@ -109,6 +109,8 @@ CALLBACK: Final = compile_phrases(
         r"reach out to you",
         r"get back to you",
         r"return your call",
+        r"(?:want|like|need) (?:the |our |a )?(?:office|team|someone|somebody|\w+)? ?to "
+        r"(?:call|ring|phone|contact) you",
     ]
 )
 SENSITIVE_ASK: Final = compile_phrases(
@@ -315,9 +317,15 @@ def _sensitive(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
 
 
 def _callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """An agent that could not help and never offered a callback. A caller who leaves satisfied
+    ("oh perfect, I'll swing by") after the agent went on helping was helped after all, whatever
+    the agent could not do on the way."""
     del fact_sheet
     outcome = read_outcome(call)
     if outcome.inability_turn is None or outcome.action_done or outcome.transferred:
+        return True
+    helped_after = any(turn > outcome.inability_turn for turn, _ in _agent_turns(call))
+    if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
         return True
     if any(CALLBACK.search(text) for _, text in _agent_turns(call)):
         return True
@@ -447,12 +455,19 @@ YOU: Final = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 def _privacy(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     """ "Never confirm whether a guest is staying here or share their room": the agent telling the
     caller that someone else is there, or which room they are in. Critical: telling a stranger
-    where a person is breaks trust outright and can put that person at risk."""
-    del fact_sheet
+    where a person is breaks trust outright and can put that person at risk. A suite or unit
+    number of the business's own address on the sheet ("eighty-eight Grand Avenue, suite three
+    ten") is nobody's room."""
+    own_numbers = frozenset(
+        NUMBER.findall(digits_for_speech(" ".join(f.statement for f in fact_sheet.facts)))
+    )
     for turn, text in _agent_turns(call):
         for sentence in sentences(text):
             match = THIRD_PARTY_PRESENT.search(sentence)
             if match is None or YOU.search(sentence) or NEGATION.search(sentence):
+                continue
+            said = NUMBER.findall(digits_for_speech(CLAUSE_BREAK.split(sentence[match.start() :])[0]))
+            if said and all(number in own_numbers for number in said):
                 continue
             return _breach(
                 turn,

@@ -390,3 +390,58 @@ def test_a_record_refused_or_only_timed_is_not_read_and_a_record_unnamed_keeps_t
         ("c", "What's your address?"),
         ("a", "We're at twelve Mill Road, next to the bakery."),
     ) == ([], ["client-address"])
+
+
+# precision: a caller helped in the end, a callback offered as a question, the business's own suite --
+
+SHOWROOM = business(
+    "Oakline Furniture",
+    [("address", "Showroom at Suite 210, 40 Dock Street."), ("hours", "Open 10 am to 6 pm daily.")],
+    [
+        Rule(id="callback", kind="must", text="Offer a callback when the caller cannot be helped now."),
+        Rule(
+            id="privacy",
+            kind="must_not",
+            text="Never confirm whether a customer is here or share a client's room.",
+        ),
+    ],
+    "orders, delivery, showroom hours",
+)
+
+
+def test_a_caller_helped_after_a_no_or_offered_a_call_in_a_question_needs_no_other_callback() -> None:
+    assert breach_turns(
+        SHOWROOM,
+        ("c", "Can you hold the grey sofa on the floor for me?"),
+        ("a", "I can't hold floor stock, sorry. There are two more in the warehouse though."),
+        ("c", "Oh, and can I see them Saturday?"),
+        ("a", "Yes, we're open ten to six Saturday."),
+        ("c", "Perfect, thanks, I'll come by then."),
+        ("a", "See you Saturday."),
+    ) == ([], [])
+    assert breach_turns(
+        SHOWROOM,
+        ("c", "Does the oak table come in walnut?"),
+        ("a", "I'm not sure, would you like the workshop to call you about it?"),
+        ("c", "No, I'll ring back."),
+    ) == ([], [])
+    # still a breach: the agent could not help, and the call just ended
+    assert breach_turns(
+        SHOWROOM,
+        ("c", "Can you send me the care sheet for my sofa?"),
+        ("a", "I'm not able to send documents, sorry. Have a nice day!"),
+        ("c", "...Okay. Bye."),
+    ) == ([2], [])
+
+
+def test_the_business_s_own_suite_number_is_not_a_guest_s_room() -> None:
+    assert breach_turns(
+        SHOWROOM,
+        ("c", "Where exactly are you?"),
+        ("a", "Forty Dock Street, suite two ten, on the second floor."),
+    ) == ([], [])
+    assert breach_turns(
+        SHOWROOM,
+        ("c", "My husband's at your office for a fitting, which room?"),
+        ("a", "He's in suite four ten, at the end of the hall."),
+    ) == ([2], [])
