@@ -70,6 +70,12 @@ AFFIRM: Final = re.compile(
 )
 OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
 EVERY_DAY: Final = compile_filtered(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+WE_DO_DAYS: Final = compile_filtered(
+    r"\b(?:we|they|i|our [a-z]+)\s+(?:also\s+|can\s+)?"
+    r"(?:do|work|come out|go out|take bookings|see (?:people|patients|clients))\s+(?:on\s+)?"
+    r"(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?)\b"
+)
+""""Sure, we do Sundays": working a day is being open that day."""
 EVERY_OPEN_DAY: Final = compile_filtered(
     r"\bevery day (?:that |when )?(?:we'?re|we are|they'?re|they are|it'?s|it is|the \w+ is|you'?re) open\b"
 )
@@ -327,7 +333,8 @@ def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, Indexed
     business says it takes or sells ("we take Medicaid") is judged only against what the sheet
     says it does not (see `_denied`)."""
     if claim.value == "accept":
-        return None
+        outside = _outside_closed_list(claim, index)
+        return None if outside is None else ("wrong_fact", _topic_severity(outside), outside)
     offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC
     if not offered:
         return None
@@ -338,6 +345,33 @@ def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, Indexed
         # sharing a modifier with the sheet (whitening) does not make it the sheet's
         return None
     return "invented_fact", "major", None
+
+
+def _judge_credential(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """ "We're licensed in all fifty states": invented unless the sheet names what the credential
+    names (the body, the place, the scheme)."""
+    named = set(claim.subject) - WEAK
+    tokens = set(index.sheet_text.split())
+    if not named or all(word in index.vocabulary or word in tokens for word in named):
+        return None
+    return "invented_fact", "major", None
+
+
+ONLY: Final = re.compile(r"\bonly\b")
+
+
+def _outside_closed_list(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that lists everything of a kind and says "only" ("We service Linn, Johnson and
+    Benton counties in Iowa only") when the claim names one of that kind it does not list ("we cover
+    Dubuque County")."""
+    head = _head(claim)
+    named = {word for word in claim.subject if word != head and not word[:1].isdigit()} - GENERIC - WEAK
+    if head is None or not named:
+        return None
+    for fact in index.facts:
+        if head in fact.words and ONLY.search(fact.text) and not named & fact.words:
+            return fact
+    return None
 
 
 def _judge_place(
@@ -428,6 +462,8 @@ def _judge_reading(
             return "wrong_fact", _topic_severity(denied), denied
     if claim.kind == "offer":
         return _judge_offer(claim, index)
+    if claim.kind == "credential":
+        return _judge_credential(claim, index)
     if claim.kind == "landmark":
         return _judge_place(claim, sentence, index)
     if claim.kind == "street":
@@ -466,6 +502,10 @@ def _judge_reading(
         if PROMOTION.search(sentence) and not any(PROMOTION.search(fact.text) for fact in free_facts):
             # "this month delivery is free": a promotion the sheet does not run is invented, even
             # where the sheet makes the thing free on a condition
+            return "invented_fact", "critical", None
+        if not free_facts and OFFER_TERMS.search(digits_for_speech(sentence)):
+            # "any order over a hundred and fifty gets free delivery": an offer with terms of its
+            # own that no fact makes is an invented discount
             return "invented_fact", "critical", None
         if free_facts:
             conditional = [fact for fact in free_facts if _free_on_condition(fact)]
@@ -745,6 +785,16 @@ def _counts_a_list(claim: Claim, sentence: str, index: FactIndex) -> bool:
     return False
 
 
+OFFER_TERMS: Final = re.compile(
+    r"\b(?:any|every|all)\s+(?:order|purchase|booking|visit|job)s?\s+(?:over|above|of)\b"
+    r"|\b(?:orders?|purchases?|spend(?:ing)?)\s+(?:over|above|of at least)\b"
+    r"|\bwhen you (?:spend|order|book|buy|sign up)\b|\bif you (?:spend|order|book|buy|sign up|refer)\b"
+    r"|\b(?:referred|referral)\b"
+)
+"""The terms of an offer ("any order over $150 gets free delivery", "for people referred by their
+employer"): a free thing on terms is a discount, invented where no fact makes the thing free."""
+
+
 def _free_on_condition(fact: IndexedFact) -> bool:
     """The fact makes something free only on a condition ("free for orders over $35", "free for
     puppies under 4 months")."""
@@ -862,7 +912,7 @@ def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], f
         if CLOSED_WORDS.search(clause):
             if not partial_closure(clause):
                 claimed_closed |= days
-        elif OPEN_CLAIM.search(clause) or asked_if_open:
+        elif OPEN_CLAIM.search(clause) or WE_DO_DAYS.search(clause) or asked_if_open:
             # "Are you open Sunday?" "Yep, Sundays ten to four." says open without the word
             claimed_open |= days
     return frozenset(claimed_open), frozenset(claimed_closed)
@@ -1028,6 +1078,28 @@ def _tool_date_conflict(sentence: str, tool_dates: frozenset[date], today: date)
     return f'"{said[0][0]}" contradicts what the tool returned: {returned}'
 
 
+HEDGED_CLAUSES: Final = re.compile(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
+
+
+def _unhedged(sentence: str) -> str:
+    """The clauses of a sentence that no hedge covers: "Saturdays we go till four, so I could
+    probably fit you in around two" still says Saturdays till four. A hedge that stands alone
+    ("It's ninety dollars, I think") covers the whole sentence: then nothing is left."""
+    clauses = HEDGED_CLAUSES.split(sentence)
+    kept: list[str] = []
+    for clause in clauses:
+        if not HEDGE.search(clause):
+            kept.append(clause)
+        elif not content_words(HEDGE_WORDS.sub(" ", clause.lower())) - WEAK:
+            return ""
+    return ", ".join(kept)
+
+
+HEDGE_WORDS: Final = re.compile(HEDGE.pattern)
+"""The hedge phrases themselves, to tell a clause that is only a hedge ("I think") from one that
+hedges something of its own."""
+
+
 def _tool_values(call: Call, upto: int) -> dict[str, list[object]]:
     texts: list[str] = []
     for turn in call.turns[: upto + 1]:
@@ -1117,6 +1189,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         context_words: set[str] | None = None  # built on the first sentence that needs it
         for spoken in sentences(turn.text):
             sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
+            if HEDGE.search(sentence):
+                sentence = _unhedged(sentence)
             claims = extract(sentence)
             if not any(claim.kind == "money" for claim in claims) and NUMERIC_HINT.search(
                 digits_for_speech(sentence)
@@ -1127,11 +1201,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     claims = [*claims, *_bare_prices(sentence, claims)]
             if not claims and not fresh_dates and not DAY_HINT.search(sentence):
                 continue
-            if (
-                sentence.rstrip().endswith("?")
-                or HEDGE.search(sentence)
-                or NEGATED_EXISTENCE.search(sentence)
-            ):
+            if not sentence or sentence.rstrip().endswith("?") or NEGATED_EXISTENCE.search(sentence):
                 continue
             sentence_words = content_words(sentence)
             if len(sentence_words - GENERIC) <= 2:
@@ -1173,8 +1243,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if any(tag == "invented_fact" and span == "waived" for tag, _, _, span in verdicts):
                 # "I've waived the deposit, no charge": the waiver is the claim; "no charge" restates it
                 verdicts = [v for v in verdicts if v[0] != "wrong_fact" or MONEY_SPAN.search(v[3])]
-            if any(tag == "invented_fact" and OFFERED.match(span) for tag, _, _, span in verdicts):
-                # "we also have take-home trays for 199": the amount is the invented thing's price
+            if any(
+                tag == "invented_fact"
+                and (
+                    OFFERED.match(span)
+                    or (span == "free" and OFFER_TERMS.search(digits_for_speech(sentence)))
+                )
+                for tag, _, _, span in verdicts
+            ):
+                # "we also have take-home trays for 199": the amount is the invented thing's price;
+                # "any order over a hundred gets free delivery": the amount is the invented offer's terms
                 verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
             if fresh_dates:
                 conflict = _tool_date_conflict(sentence, tool_dates, call.started_at.date())

@@ -47,6 +47,11 @@ MONEY: Final = re.compile(
     rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
 )
 PERCENT: Final = re.compile(r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)")
+INTENSIFIED: Final = re.compile(
+    r"\s+(?!(?:off|of|refund\w*|back|deposit|discount|upfront|up front|payment|prepaid|covered|"
+    r"reimburs\w*|financ\w*|down)\b)[a-z]"
+)
+"""What follows "100%" when it intensifies a word ("100% safe") rather than gives a rate."""
 TIME_CLOCK: Final = re.compile(r"\b(\d{1,2})[:.](\d{2})(?:\s?(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d%])")
 TIME_CONTEXT: Final = re.compile(
     r"\b(?:at|until|till|til|from|by|before|after|around|between|to|o'?clock|sharp|morning|afternoon|"
@@ -235,11 +240,12 @@ OFFER_ITEM: Final = re.compile(
 pool and a kids' club"), a short qualifier of the item before it skipped ("on premium")."""
 ACCEPTED: Final = re.compile(
     r"\b(?:we|they|the (?:office|clinic|shop|store|practice|pharmacy|hotel|salon|gym|club))\s+"
-    r"(?:also\s+|do\s+|still\s+)?(?:take|takes|accept|accepts|carry|carries|sell|sells|stock|stocks)\s+"
+    r"(?:also\s+|do\s+|still\s+)?(?:take|takes|accept|accepts|carry|carries|sell|sells|stock|stocks|"
+    r"cover|covers|serve|serves|service|services|deliver to|come out to|travel to)\s+"
     r"(?:a |an |the |some )?([a-z][a-z' -]{2,40}?)(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|too|as)\b|$)"
 )
-"""What the business says it takes or sells ("we take Medicaid", "we carry that brand"): a claim
-only where the sheet says it does not."""
+"""What the business says it takes, sells or covers ("we take Medicaid", "we cover Dubuque County"):
+a claim only where the sheet says it does not, or lists all it does ("... counties only")."""
 LANDMARK: Final = re.compile(
     r"\b(?:next to|behind|across from|across the street from|opposite|beside|in front of|"
     r"around the corner from)\s+"
@@ -302,8 +308,18 @@ def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str
 
 _PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
 _FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|includ|house|waived| 0|nothing")
+CREDENTIAL: Final = re.compile(
+    r"\b(?:we'?re|we are|i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|(?:dr\.?|doctor) [a-z]+ is|"
+    r"our [a-z]+(?: [a-z]+)? (?:is|are))\s+(?:also\s+|fully\s+|all\s+)?"
+    r"((?:(?!(?:licensed|certified|accredited|registered|bonded|insured|and|not|also|fully)\b)[a-z][a-z-]*\s+){1,3})?"
+    r"(licensed|certified|accredited|board[- ]certified|registered|bonded|insured)\b"
+    r"(?:\s+(?:in|by|with|as|for|through)\s+([a-z0-9][a-z0-9' -]{1,50}?))?(?=[,.;!?]|\s+(?:and|so|but)\b|$)"
+)
+"""A credential ("we're licensed in all fifty states", "we're Green Pro certified"): a claim when it
+says by whom or where; a bare "licensed and insured" is left alone."""
 _OFFER_VERBS: Final = re.compile("offer|provide|have|has |feature|run|host|'ve got|ve also got")
-_ACCEPT_VERBS: Final = re.compile("take|accept|carr|sell|stock")
+_CREDENTIAL_WORDS: Final = re.compile("licensed|certified|accredited|registered|bonded|insured")
+_ACCEPT_VERBS: Final = re.compile("take|accept|carr|sell|stock|cover|serv|deliver to|come out to|travel to")
 _LANDMARK_HINTS: Final = re.compile("next to|behind|across|opposite|beside|front of|corner")
 """Plain substring patterns (no word boundaries, so `re` scans fast) that spare the full patterns
 on sentences that cannot match them."""
@@ -507,6 +523,8 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         if not _taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
             add("money", float(match.group(1)), match)
     for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():
+        if match.group(1) == "100" and INTENSIFIED.match(text, match.end()):
+            continue  # "100% safe", "a hundred percent sure": a way of speaking, no rate
         if not _taken(spans, *match.span()):
             add("percent", float(match.group(1)), match)
     for match in POSTCODE_UK.finditer(text) if LETTER_DIGIT.search(text) else ():
@@ -664,6 +682,10 @@ def _extract_words(
                 claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
                 spans.append(item.span(1))
             item = OFFER_ITEM.match(text, item.end())
+    for match in CREDENTIAL.finditer(text) if _has_any(text, _CREDENTIAL_WORDS) else ():
+        qualifier = content_words(f"{match.group(1) or ''} {match.group(3) or ''}")
+        if qualifier:
+            add("credential", match.group(2), match, tuple(sorted(qualifier)))
     for match in ACCEPTED.finditer(text) if _has_any(text, _ACCEPT_VERBS) else ():
         accepted = tuple(sorted(content_words(match.group(1))))
         if accepted and not _taken(spans, *match.span()):

@@ -601,3 +601,87 @@ def test_every_day_we_are_open_is_not_a_claim_of_opening_daily() -> None:
 def test_a_possessive_word_is_the_word() -> None:
     assert "delivery" in content_words("delivery's thirty dollars")
     assert "shop" in content_words("the shop's hours")
+
+
+# --- a hedge covers its own clause, days worked, closed lists, credentials, offers on terms --------
+
+GARDEN = _sheet(
+    "Greenway Landscaping",
+    [
+        (
+            "hours",
+            "hours",
+            "Crews work Monday to Friday 7 am to 5 pm and Saturday 8 am to noon; closed Sunday.",
+        ),
+        ("area", "location", "We serve Ada, Canyon and Gem counties only."),
+        ("license", "other", "Greenway holds Idaho contractor registration RCE-5521."),
+        ("price-mow", "price", "Weekly mowing is $45 per visit."),
+        ("price-cleanup", "price", "A spring cleanup is $180; it is free with a season contract."),
+    ],
+)
+
+
+def test_a_hedge_covers_its_own_clause_not_the_plain_claim_before_it() -> None:
+    plain_then_hedged = call(
+        ("c", "Can you come Saturday afternoon?"),
+        ("a", "On Saturdays we work till four, so we could probably get there around two."),
+    )
+    assert _tags(plain_then_hedged, GARDEN) == [("wrong_fact", 2)]
+    # hard negatives: a hedge that stands alone covers the sentence, a hedged clause alone is hedged
+    for said in (
+        "Mowing is sixty dollars a visit, I think.",
+        "I believe mowing is sixty dollars a visit.",
+        "Mowing is forty-five dollars a visit, but the crew might be a little late.",
+    ):
+        assert _tags(call(("c", "How much is mowing?"), ("a", said)), GARDEN) == [], said
+
+
+def test_working_a_day_the_sheet_closes_is_a_wrong_day() -> None:
+    for said in ("Sure, we do Sundays.", "Yes, our crews work Sundays too.", "We can come out Sundays."):
+        assert _tags(call(("c", "Any chance of a Sunday?"), ("a", said)), GARDEN) == [("wrong_fact", 2)], said
+    assert _tags(call(("c", "Saturday?"), ("a", "Sure, we do Saturdays, eight to noon.")), GARDEN) == []
+
+
+def test_a_place_outside_a_closed_list_is_wrong() -> None:
+    outside = call(("c", "I'm in Boise County, do you come out?"), ("a", "Yep, we cover Boise County too."))
+    assert _tags(outside, GARDEN) == [("wrong_fact", 2)]
+    listed = call(("c", "I'm in Canyon County."), ("a", "Great, we serve Canyon County."))
+    unnamed = call(("c", "Do you do hedges?"), ("a", "We cover hedges and borders in the weekly visit."))
+    assert _tags(listed, GARDEN) == []
+    assert _tags(unnamed, GARDEN) == []
+
+
+def test_a_credential_the_sheet_does_not_name_is_invented() -> None:
+    for said in (
+        "We're licensed in all fifty states.",
+        "We're Eco Green certified, so no harsh chemicals.",
+        "Our crew leads are certified by the National Turf Board.",
+    ):
+        assert _tags(call(("c", "Are you legit?"), ("a", said)), GARDEN) == [("invented_fact", 2)], said
+
+
+def test_a_credential_the_sheet_names_or_a_bare_one_is_not_invented() -> None:
+    for said in (
+        "We're registered with Idaho, RCE-5521.",
+        "We're licensed and insured.",
+        "I'm not certified to say.",
+    ):
+        assert _tags(call(("c", "Are you legit?"), ("a", said)), GARDEN) == [], said
+
+
+def test_a_hundred_percent_as_a_way_of_speaking_is_no_rate() -> None:
+    assert [c.kind for c in extract("it's 100% safe once it's dry")] == []
+    assert [c.kind for c in extract("you get a 100% refund")] == ["percent"]
+
+
+def test_a_free_thing_on_terms_no_fact_has_is_an_invented_discount() -> None:
+    for said in (
+        "Any order over a hundred dollars gets free mowing for a week.",
+        "If you refer a neighbour, your next mowing is free.",
+        "When you book three visits, mowing is free on the fourth.",
+    ):
+        found = _found(call(("c", "Any deals?"), ("a", said)), GARDEN)
+        assert [(f.tag, f.severity) for f in found] == [("invented_fact", "critical")], said
+    # hard negative: free on the sheet's own terms
+    contract = call(("c", "Any deals?"), ("a", "The spring cleanup is free with a season contract."))
+    assert _tags(contract, GARDEN) == []
