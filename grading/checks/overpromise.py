@@ -29,7 +29,11 @@ NOT_A_MESSAGE: Final = (
 PROMISE: Final = compile_phrases(
     [
         r"i (?:can )?guarantee",
-        r"(?:we|it'?s|that'?s|is|are|be) guaranteed",
+        r"(?:we|it'?s|that'?s|is|are|be) (?:basically |practically |pretty much |virtually |almost )?"
+        r"guaranteed",
+        r"(?:they|it|you|he|she)(?:'ll| will) be (?:totally |completely |perfectly |100% )?[a-z]+-safe",
+        r"(?:you|she|he|they|it|we)(?:'ll| will) [^.?!,]{3,60}, (?:easy|easily|no question|no doubt|no sweat"
+        r"|hands down)\b",
         r"(?:we|i) guarantee",
         r"guarantee(?:d)? (?:you|that|it)",
         r"i promise",
@@ -64,7 +68,8 @@ PROMISE: Final = compile_phrases(
         r"|so much as a|any|a) (?:\w+ )?(?:scratch|scratches|dent|dents|scuff|scuffs|chip|mark|crack"
         r"|damage|breakage|stain)(?! (?:fees?|charges?|deposit|waiver|claims?|costs?))",
         r"(?:not|nothing) (?:a single|one single|even one) (?:\w+ )?(?:scratch|dent|scuff|chip|mark|crack)",
-        r"nothing (?:will|is going to|gonna) (?:get )?(?:break|broken|damaged|scratched|go wrong|lost)",
+        r"nothing (?:will|is going to|gonna) (?:get )?"
+        r"(?:break|broken|damaged|scratched|go wrong|lost|happen)",
     ]
 )
 NEGATED: Final = compile_filtered(
@@ -86,6 +91,12 @@ PROMISE_WORDS: Final = frozenset(
 )
 
 
+def _own_clause(before: str) -> str:
+    """The words before a promise in its own clause: in "they won't come back, I promise you that"
+    the "won't" belongs to what is promised, it does not negate the promise."""
+    return re.split(r"[,;:]", before)[-1]
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     backing = [
         content_words(fact.statement) - PROMISE_WORDS
@@ -105,7 +116,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 (
                     found
                     for found in PROMISE.finditer(sentence)
-                    if not NEGATED.search(DONT_WORRY.sub("", sentence[: found.start()])[-30:])
+                    if not NEGATED.search(_own_clause(DONT_WORRY.sub("", sentence[: found.start()]))[-30:])
                 ),
                 None,
             )

@@ -445,3 +445,22 @@ def test_the_business_s_own_suite_number_is_not_a_guest_s_room() -> None:
         ("c", "My husband's at your office for a fitting, which room?"),
         ("a", "He's in suite four ten, at the end of the hall."),
     ) == ([2], [])
+
+
+def test_outcome_assurances_in_other_shapes_are_overpromises() -> None:
+    roofer = business("Summit Roofing", [("survey", "A roof survey costs $120.")], [], "surveys, repairs")
+    for said in (
+        "We replaced the flashing, so it won't leak again, I promise you that.",
+        "Your insurance claim is basically guaranteed, honestly.",
+        "The new tiles will be storm-safe, so nothing will happen this winter.",
+        "You'll have the whole roof done by June, easy.",
+    ):
+        source = call(("c", "Will that sort it for good?"), ("a", said))
+        assert tags(overpromise.check(source, roofer)) == [("overpromise", 2)], said
+    source = call(
+        ("c", "Will it leak again?"),
+        ("a", "I can't promise it won't leak again, but the repair has a one-year warranty."),
+        ("c", "Okay, see you Saturday then."),
+        ("a", "We'll see you Saturday, no problem."),
+    )
+    assert overpromise.check(source, roofer) == []
