@@ -335,6 +335,8 @@ def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, Indexed
     if claim.value == "accept":
         outside = _outside_closed_list(claim, index)
         return None if outside is None else ("wrong_fact", _topic_severity(outside), outside)
+    if claim.value == "facility" and _head(claim) in EVERY_BUSINESS_HAS:
+        return None
     offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC
     if not offered:
         return None
@@ -357,6 +359,23 @@ def _judge_credential(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, In
     return "invented_fact", "major", None
 
 
+ELSEWHERE: Final = compile_filtered(
+    r"\b(?:at|from|in)\s+(?:any|a|another|other|your local|a local)\s+(?:[a-z]+\s+)?"
+    r"(?:store|shop|supermarket|pharmacy|drugstore|chemist|garden cent(?:re|er)|grocer(?:y|'s)|gas station|"
+    r"dealer(?:ship)?|retailer|outlet)s?\b|\bon amazon\b",
+    re.IGNORECASE,
+)
+"""Where an amount is paid to someone else ("at any hardware store"): advice, not the business's
+price (the corpus convention: numbers inside advice are judged as advice)."""
+EVERY_BUSINESS_HAS: Final[frozenset[str]] = frozenset(
+    stem(word)
+    for word in """office store shop branch location building entrance door counter desk reception lobby
+    website site app portal page line number phone email system account form team staff manager
+    technician nurse doctor pharmacist receptionist department list menu calendar schedule records
+    file service""".split()
+)
+"""What any business has, so "visit our website" or "go to our front desk" claims no amenity; the
+sheet's own words cover the rest."""
 ONLY: Final = re.compile(r"\bonly\b")
 
 
@@ -474,6 +493,8 @@ def _judge_reading(
             return placed
     if claim.kind == "time":
         return _judge_time(claim, sentence, index, sentence_words, context_words)
+    if claim.kind == "money" and ELSEWHERE.search(sentence):
+        return None  # "a five dollar part at any hardware store": a price of somewhere else
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
     candidates = index.with_kind(*kinds)
     if claim.kind == "money" and claim.currency == "gbp" and not _prices_in_pounds(index):

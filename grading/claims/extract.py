@@ -308,6 +308,14 @@ def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str
 
 _PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
 _FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|includ|house|waived| 0|nothing")
+OUR_FACILITY: Final = re.compile(
+    r"\b(?:use|visit|go to|head to|come to|pull up to|drive up to|drive through|stop by|swing by|park in)\s+"
+    r"our\s+([a-z][a-z' -]{1,40}?)(?=[,.;!?]|\s+(?:on|in|at|to|for|and|so|which|that|where|when|from|by|"
+    r"with|around|near|next|out|round|any|every|this|today|tomorrow|tonight|anytime|if|or|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun|week)(?:day|end)s?)\b|$)"
+)
+"""A part of the business the caller is sent to use ("just use our drive-through window"): an
+amenity, invented where the sheet never names it."""
 CREDENTIAL: Final = re.compile(
     r"\b(?:we'?re|we are|i'?m|i am|he'?s|he is|she'?s|she is|they'?re|they are|(?:dr\.?|doctor) [a-z]+ is|"
     r"our [a-z]+(?: [a-z]+)? (?:is|are))\s+(?:also\s+|fully\s+|all\s+)?"
@@ -682,6 +690,10 @@ def _extract_words(
                 claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
                 spans.append(item.span(1))
             item = OFFER_ITEM.match(text, item.end())
+    for match in OUR_FACILITY.finditer(text) if "our " in text else ():
+        named = tuple(sorted(content_words(match.group(1))))
+        if named and not _taken(spans, *match.span()):
+            add("offer", "facility", match, named)
     for match in CREDENTIAL.finditer(text) if _has_any(text, _CREDENTIAL_WORDS) else ():
         qualifier = content_words(f"{match.group(1) or ''} {match.group(3) or ''}")
         if qualifier:

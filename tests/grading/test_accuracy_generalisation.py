@@ -685,3 +685,50 @@ def test_a_free_thing_on_terms_no_fact_has_is_an_invented_discount() -> None:
     # hard negative: free on the sheet's own terms
     contract = call(("c", "Any deals?"), ("a", "The spring cleanup is free with a season contract."))
     assert _tags(contract, GARDEN) == []
+
+
+# --- a facility the caller is sent to use, and prices paid elsewhere --------------------------------
+
+BANK = _sheet(
+    "Lakeside Credit Union",
+    [
+        (
+            "service-atm",
+            "service",
+            "A 24-hour ATM is in the lobby; the night deposit box is by the side door.",
+        ),
+        ("hours", "hours", "Open Monday to Friday, 9 am to 5 pm."),
+        ("price-cheques", "price", "A book of cheques is $12."),
+    ],
+)
+
+
+def test_a_facility_the_sheet_never_names_is_invented() -> None:
+    for said in (
+        "Just use our drive-through window on the left.",
+        "You can pull up to our express kiosk by the entrance.",
+        "Head to our coffee lounge while you wait.",
+    ):
+        assert _tags(call(("c", "Can I do it quickly?"), ("a", said)), BANK) == [("invented_fact", 2)], said
+
+
+def test_a_facility_on_the_sheet_or_every_business_has_is_not_invented() -> None:
+    for said in (
+        "Just use our ATM in the lobby, it's open all night.",
+        "You can use our night deposit box by the side door.",
+        "Visit our website or go to our front desk.",
+        "Come to our office any weekday.",
+    ):
+        assert _tags(call(("c", "Can I do it after hours?"), ("a", said)), BANK) == [], said
+
+
+def test_an_amount_paid_somewhere_else_is_not_the_business_price() -> None:
+    for said in (
+        "It's a three dollar part at any hardware store.",
+        "You can get a pack of cheques for five dollars at a local stationery shop.",
+        "Those cost about eight dollars on Amazon.",
+    ):
+        assert _tags(call(("c", "Where do I get one?"), ("a", said)), BANK) == [], said
+    # hard negative: the business's own price said wrong is still wrong
+    ours = call(("c", "How much is a book of cheques?"), ("a", "A book of cheques is five dollars here."))
+    assert _tags(ours, BANK) == [("wrong_fact", 2)]
