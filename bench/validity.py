@@ -54,8 +54,9 @@ HOLDOUT_DIR = CORPUS_DIR.parent / "corpus_holdout"
 # The fresh held-out corpus: written after the checks were tuned against both of the above, by a
 # labeller who never ran the grader before committing the labels (see tests/corpus_fresh/README.md).
 FRESH_DIR = CORPUS_DIR.parent / "corpus_fresh"
-# Tuning set B: written as a held-out corpus, scored once, then released for tuning (its README).
-TUNING_B_DIR = CORPUS_DIR.parent / "corpus_tuning_b"
+# Tuning sets (tests/corpus_tuning_*/): written by labellers who never read the checks, some scored
+# once as held-out sets and then released for tuning (each README says which and with what figures).
+TUNING_DIRS = sorted(CORPUS_DIR.parent.glob("corpus_tuning_*"))
 
 PRECISION_TARGET = 0.9
 RECALL_TARGET = 0.8
@@ -455,14 +456,9 @@ def main(argv: Iterable[str] | None = None) -> int:
         corpora.append(("holdout", "held-out corpus (tests/corpus_holdout/)", HOLDOUT_DIR))
     if not chosen and not args.multiwoz_only and not args.holdout and FRESH_DIR.is_dir():
         corpora.append(("fresh", "fresh corpus (tests/corpus_fresh/, tuning since 2026-11-30)", FRESH_DIR))
-    if (
-        not chosen
-        and not args.multiwoz_only
-        and not args.holdout
-        and not args.fresh
-        and TUNING_B_DIR.is_dir()
-    ):
-        corpora.append(("tuning_b", "tuning set B (tests/corpus_tuning_b/)", TUNING_B_DIR))
+    if not chosen and not args.multiwoz_only and not args.holdout and not args.fresh:
+        for directory in TUNING_DIRS:
+            corpora.append((directory.name, f"tuning set (tests/{directory.name}/)", directory))
     for key, title, directory in corpora:
         cases = load_corpus(directory)
         stats = corpus_stats(cases)
