@@ -545,6 +545,9 @@ def _judge_reading(
         ]
         if related:
             fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
+            if FEE_CONDITION.search(fact.text) and REASON.search(digits_for_speech(sentence)):
+                # "no travel fee, since you're in town" where the fee applies beyond 30 miles
+                return None
             return "wrong_fact", _topic_severity(fact), fact
         severity: Severity = "critical" if PRICEY_SUBJECT.search(" ".join(claim.subject)) else "major"
         return "invented_fact", severity, None
@@ -576,6 +579,8 @@ def _judge_reading(
     if claim.kind == "money" and (
         _is_total(claim, scored, context_words) or _derived(claim, index, history, sentence)
     ):
+        return None
+    if claim.kind == "money" and _exact_in_cents(claim, scored):
         return None
     if claim.kind == "money" and _unknown_subject(claim, sentence, index):
         return "invented_fact", "critical", None
@@ -816,6 +821,14 @@ OFFER_TERMS: Final = re.compile(
 employer"): a free thing on terms is a discount, invented where no fact makes the thing free."""
 
 
+FEE_CONDITION: Final = re.compile(
+    r"\b(?:more than|over|beyond|after|before|less than|under|within|outside|if|when|unless)\b"
+)
+REASON: Final = re.compile(r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b")
+"""A free claim about a fee the sheet charges only on a condition, with the agent's reason it does
+not apply: the grader cannot tell the caller's case, so it is no contradiction."""
+
+
 def _free_on_condition(fact: IndexedFact) -> bool:
     """The fact makes something free only on a condition ("free for orders over $35", "free for
     puppies under 4 months")."""
@@ -831,6 +844,24 @@ def _bundled(subject: set[str], sentence_words: set[str], index: FactIndex) -> b
     best = max((score for score, _ in scored), default=0)
     # the fact most about the includer decides: "standard includes the sauna" is about standard
     return best > 0 and any(score == best and subject <= fact.contents for score, fact in scored)
+
+
+def _exact_in_cents(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]]) -> bool:
+    """An amount with cents that a fact holds exactly ("ninety-eight fifty" for the 10-inch cake at
+    $98.50): too particular to be a coincidence, whichever words the sentence uses for the thing."""
+    if not isinstance(claim.value, float) or claim.value.is_integer():
+        return False
+    return any(known.kind == "money" and _same("money", claim.value, known.value) for _, _, known in scored)
+
+
+def _stated_as_is(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The one fact whose amount the claim states exactly (so the sentence is about its subject)."""
+    facts = {
+        id(fact): fact
+        for fact, known in index.with_kind("money")
+        if isinstance(claim.value, float) and _same("money", claim.value, known.value)
+    }
+    return next(iter(facts.values())) if len(facts) == 1 else None
 
 
 def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) -> bool:
@@ -1244,6 +1275,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             open_day = _open_day_claims(sentence, index, asked_if_open)
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
+            priced_here: IndexedFact | None = None  # a fact whose amount this sentence states as is
             for claim in claims:
                 if booking and claim.kind in {"money", "quantity"}:
                     continue
@@ -1255,8 +1287,23 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if _seen(tool_values, claim):
                     continue
                 outcome = _judge_claim(claim, sentence, index, sentence_words, context_words, history)
+                if outcome is None and claim.kind == "money":
+                    priced_here = priced_here or _stated_as_is(claim, index)
                 if outcome is not None:
                     verdicts.append((*outcome, claim.span))
+            if priced_here is not None:
+                # "forty off one seventy-nine fifty, that's one-oh-seven seventy": an amount whose
+                # clause names nothing is the price told for what the sentence priced, so it
+                # contradicts that fact ("... and deep cleanings are $250" names its own thing)
+                verdicts = [
+                    ("wrong_fact", _topic_severity(priced_here), priced_here, span)
+                    if tag == "invented_fact"
+                    and fact is None
+                    and MONEY_SPAN.search(span)
+                    and not _span_clause_words(span, sentence)
+                    else (tag, severity, fact, span)
+                    for tag, severity, fact, span in verdicts
+                ]
             if any(tag == "invented_fact" and MONEY_SPAN.search(span) for tag, _, _, span in verdicts):
                 # "$4200, and that includes packing": what an invented price includes is part of
                 # the invented offer, not a second claim against the sheet

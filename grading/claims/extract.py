@@ -212,7 +212,7 @@ PRICE_LEVELS: Final[dict[str, str]] = {
 PRICE_LEVEL: Final = re.compile(r"\b(" + "|".join(re.escape(w) for w in PRICE_LEVELS) + r")\b")
 FREE: Final = re.compile(
     r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
-    r"no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
+    r"no (?:extra |additional |[a-z]+ )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
     r"included|includes|on the house|waived|"
     r"(?:is|are|be|comes to|down to)\s+"
     r"(?:0(?![.:,]\d)(?!\s*(?:%|percent|point))|nothing(?=\s*(?:[,.;!?]|$|for\b|extra\b|at all\b)))|"
@@ -307,7 +307,7 @@ def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str
 
 
 _PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
-_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|includ|house|waived| 0|nothing")
+_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|fee|includ|house|waived| 0|nothing")
 OUR_FACILITY: Final = re.compile(
     r"\b(?:use|visit|go to|head to|come to|pull up to|drive up to|drive through|stop by|swing by|park in)\s+"
     r"our\s+([a-z][a-z' -]{1,40}?)(?=[,.;!?]|\s+(?:on|in|at|to|for|and|so|which|that|where|when|from|by|"

@@ -139,6 +139,16 @@ def _rewrite(match: re.Match[str]) -> str:
         if _numbered(match):
             return f"{UNITS[words[0]]}0{UNITS[words[2]]}"
         return f"{UNITS[words[0]]}:0{UNITS[words[2]]}"
+    if (
+        len(words) >= 4
+        and words[1] == "oh"
+        and all(w in UNITS and 1 <= UNITS[w] <= 9 for w in (words[0], words[2]))
+        and words[3] not in UNITS
+    ):
+        # "one-oh-seven seventy": hundreds said with "oh", then cents ($107.70)
+        cents = _cardinals(words[3:])
+        if len(cents) == 1 and 10 <= cents[0] <= 99 and not _CLOCK_AFTER.match(match.string, match.end()):
+            return f"{_currency_after(match)}{UNITS[words[0]]}0{UNITS[words[2]]}.{cents[0]:02d}"
     singles = [w for w in words if w in UNITS and UNITS[w] <= 9]
     if len(words) >= 3 and len(singles) == len(words):
         return "".join(str(UNITS[w]) for w in words)
@@ -153,6 +163,14 @@ def _rewrite(match: re.Match[str]) -> str:
             # the claim extractor keeps the other reading beside it (see Claim.alternatives)
             if numbers[0] <= 9:
                 return f"{_currency_after(match)}{numbers[0]}{numbers[1]:02d}"
+            return f"{_currency_after(match)}{numbers[0]}.{numbers[1]:02d}"
+        if (
+            numbers[0] >= 25
+            and not _numbered(match)
+            and not _NOT_AN_AMOUNT_AFTER.match(match.string, match.end())
+        ):
+            # "the ten-inch is eighty-eight fifty": no clock, year or hundreds reading starts above
+            # twenty-four, so two groups said together are dollars and cents
             return f"{_currency_after(match)}{numbers[0]}.{numbers[1]:02d}"
         if numbers[0] <= 12 and numbers[1] <= 59:
             if _numbered(match):
@@ -191,6 +209,12 @@ def _rewrite(match: re.Match[str]) -> str:
     return " ".join(str(n) for n in numbers)
 
 
+_NOT_AN_AMOUNT_AFTER: Final = re.compile(
+    r"\s*(?:%|percent|per ?cent|degrees?|miles?|km|kilomet|feet|foot|inch|meters?|metres?|pounds? of|lbs?|kg|"
+    r"minutes?|hours?|days?|weeks?|months?|years?|people|guests|times|percent)\b|[-\w]"
+)
+"""What makes a pair of numbers a measure or a count rather than an amount."""
+_CLOCK_AFTER: Final = re.compile(r"\s*(?:a\.?m\b|p\.?m\b|o'?clock|in the (?:morning|afternoon|evening))")
 _JOINED_NUMBERS: Final = re.compile(r",|(?<!hundred)(?<!thousand)\s+and\b")
 _SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
 _TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
@@ -232,7 +256,8 @@ _PRICE_AFTER: Final = re.compile(
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
 _PRICE_BEFORE: Final = re.compile(
-    r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|\$)\s*$"
+    r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|"
+    r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$)\s*$"
 )
 
 

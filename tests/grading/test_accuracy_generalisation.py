@@ -732,3 +732,75 @@ def test_an_amount_paid_somewhere_else_is_not_the_business_price() -> None:
     # hard negative: the business's own price said wrong is still wrong
     ours = call(("c", "How much is a book of cheques?"), ("a", "A book of cheques is five dollars here."))
     assert _tags(ours, BANK) == [("wrong_fact", 2)]
+
+
+# --- more amount shapes, a price told beside the sheet's, and 'no <thing> fee' --------------------
+
+FLORIST = _sheet(
+    "Petal & Stem",
+    [
+        ("price-bouquet", "price", "The large seasonal bouquet is $64.50; the small one is $38."),
+        ("price-wedding", "price", "Bridal bouquets start at $2,400, plus a $185 delivery and set-up fee."),
+        ("price-delivery", "price", "Delivery costs $12 within the city and $25 beyond 10 miles."),
+        ("price-vase", "price", "A glass vase adds $9.75."),
+    ],
+)
+
+
+def test_hundreds_said_with_oh_then_cents() -> None:
+    assert digits_for_speech("that's one-oh-seven seventy") == "that's $107.70"
+    assert digits_for_speech("nine oh five") == "9:05"  # hard negative: a time
+    assert digits_for_speech("one oh seven twenty a.m.") != "$107.20 a.m."
+
+
+def test_a_pair_above_any_hour_is_dollars_and_cents() -> None:
+    assert digits_for_speech("the large bouquet is sixty-four fifty") == "the large bouquet is $64.50"
+    # hard negatives: a year, a street number, a distance
+    assert digits_for_speech("since nineteen sixty-two") == "since 19 62"
+    assert "$" not in digits_for_speech("forty-two fifty Maple Grove Avenue")
+    assert "$" not in digits_for_speech("about thirty-five forty miles")
+    right = call(("c", "And the large bouquet?"), ("a", "The large seasonal bouquet is sixty-four fifty."))
+    wrong = call(("c", "And the large bouquet?"), ("a", "The large seasonal bouquet is fifty-four fifty."))
+    assert _tags(right, FLORIST) == []
+    assert _tags(wrong, FLORIST) == [("wrong_fact", 2)]
+
+
+def test_sheet_amounts_added_when_said_as_bare_numbers() -> None:
+    summed = call(
+        ("c", "What would a bridal bouquet run?"),
+        (
+            "a",
+            "Bridal starts at twenty-four hundred, plus the one eighty-five fee, so twenty-five eighty-five.",
+        ),
+    )
+    assert _tags(summed, FLORIST) == []
+
+
+def test_an_amount_in_cents_the_sheet_holds_stands_whatever_it_is_called() -> None:
+    for said in (
+        "Perfect, the big one for Friday is sixty-four fifty.",
+        "With the vase that's nine seventy-five extra.",
+    ):
+        assert _tags(call(("c", "Okay, the large then."), ("a", said)), FLORIST) == [], said
+
+
+def test_an_amount_beside_a_sheet_price_is_the_price_told_for_it() -> None:
+    told = call(
+        ("c", "My neighbour said you'd do ten off."),
+        ("a", "Okay, so ten off sixty-four fifty, that's forty-nine fifty."),
+    )
+    found = _found(told, FLORIST)
+    assert [(f.tag, f.ref) for f in found] == [("wrong_fact", "price-bouquet")]
+
+
+def test_no_fee_for_a_fee_the_sheet_charges() -> None:
+    plain = call(
+        ("c", "I'm fifteen miles out, is there a delivery charge?"), ("a", "No, no delivery fee at all.")
+    )
+    assert _tags(plain, FLORIST) == [("wrong_fact", 2)]
+    # hard negative: the agent gives the reason the sheet's condition does not apply
+    reasoned = call(
+        ("c", "I'm downtown, is there a delivery charge beyond the twelve?"),
+        ("a", "No extra delivery fee, since you're within the city."),
+    )
+    assert _tags(reasoned, FLORIST) == []
