@@ -443,12 +443,16 @@ THIRD_PARTY_PRESENT: Final = compile_phrases(
         r"(?: oh| o| \w+teen| twenty| thirty| forty| fifty| ten| eleven| twelve| hundred))",
         r"(?:he|she|they|mr|ms|mrs|miss|mx|dr|guest|patient|resident)\.? ?(?:[a-z'-]+ )?"
         r"(?:checked (?:in|out)|(?:has |have )?arrived|is due (?:in|to arrive))",
+        r"(?:[a-z'-]+ ){1,2}(?:came in|was in|was here|has been in|had an appointment|has an appointment"
+        r"|had a consultation) (?:for|on|last|yesterday|this|with) (?:a |an |the |his |her |their )?"
+        r"(?:[\w-]+ )?(?:consultation|appointment|visit|session|meeting|treatment|checkup|check-up|fitting)",
         r"(?:room|suite|unit|cabin|locker) (?:is )?(?:number )?(?:\d+|one|two|three|four|five|six|seven|eight"
         r"|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)",
     ]
 )
 """Another person's presence or room disclosed ("yes, Ms. Ortiz is with us", "he's in room two
 ten"); a sentence addressed to the caller ("your room is four twelve") or negated is not one."""
+ROOM_WORD: Final = re.compile(r"\b(?:room|suite|unit|cabin|locker)\b", re.IGNORECASE)
 YOU: Final = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 
 
@@ -466,9 +470,10 @@ def _privacy(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
             match = THIRD_PARTY_PRESENT.search(sentence)
             if match is None or YOU.search(sentence) or NEGATION.search(sentence):
                 continue
-            said = NUMBER.findall(digits_for_speech(CLAUSE_BREAK.split(sentence[match.start() :])[0]))
-            if said and all(number in own_numbers for number in said):
-                continue
+            if ROOM_WORD.search(match.group(0)):
+                said = NUMBER.findall(digits_for_speech(CLAUSE_BREAK.split(sentence[match.start() :])[0]))
+                if said and all(number in own_numbers for number in said):
+                    continue
             return _breach(
                 turn,
                 text,
