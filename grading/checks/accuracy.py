@@ -323,9 +323,20 @@ def _denied(claim: Claim, index: FactIndex) -> IndexedFact | None:
 
 
 def _head(claim: Claim) -> str | None:
-    """The thing a claim names, its last content word ("a twenty-five meter pool" -> pool)."""
+    """The thing a claim names, its last content word ("a twenty-five meter pool" -> pool), past
+    the words that only say where or when ("parking out back" -> parking)."""
     named = set(claim.subject)
-    return next((stem(word) for word in reversed(words(claim.span)) if stem(word) in named), None)
+    return next(
+        (stem(word) for word in reversed(words(claim.span)) if stem(word) in named and word not in NOT_HEAD),
+        None,
+    )
+
+
+NOT_HEAD: Final[frozenset[str]] = frozenset(
+    """back behind here there nearby too also available downstairs upstairs inside outside onsite on-site
+    around today tonight now again first next door right free""".split()
+)
+"""Words after a thing that say where, when or how it is, not what it is."""
 
 
 def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
@@ -335,12 +346,12 @@ def _judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, Indexed
     if claim.value == "accept":
         outside = _outside_closed_list(claim, index)
         return None if outside is None else ("wrong_fact", _topic_severity(outside), outside)
-    if claim.value == "facility" and _head(claim) in EVERY_BUSINESS_HAS:
+    head = _head(claim)
+    if head in EVERY_BUSINESS_HAS or _small_talk(claim):
         return None
     offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC
     if not offered:
         return None
-    head = _head(claim)
     vocabulary = index.offer_vocabulary
     if offered & vocabulary and (head is None or head in vocabulary or head in GENERIC):
         # "we also have take-home whitening trays": the thing offered is the last word (trays);
@@ -359,6 +370,21 @@ def _judge_credential(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, In
     return "invented_fact", "major", None
 
 
+NOT_A_THING: Final = re.compile(
+    r"^(?:we'?ve (?:also )?got|we (?:also )?(?:have|offer|provide|run|host|feature)|"
+    r"[a-z. ]+ (?:has|have|runs|hosts))?\s*(?:a |an |the |some |our )?"
+    r"(?:you|your|yours|it|them|that|this|those|these|plenty|lots?|a lot|everything|anything|something|"
+    r"nothing|someone|somebody|no|any|time|room for|space for|openings?|availability|few|couple|bunch|"
+    r"number of|busy|full|great|good|nice|lovely|wonderful)\b"
+)
+"""What follows "we've got" / "we have" in small talk: the caller ("you covered", "your details"),
+time or availability ("plenty of time", "openings Tuesday"), a quantity word or praise."""
+
+
+def _small_talk(claim: Claim) -> bool:
+    return NOT_A_THING.match(claim.span) is not None
+
+
 ELSEWHERE: Final = compile_filtered(
     r"\b(?:at|from|in)\s+(?:any|a|another|other|your local|a local)\s+(?:[a-z]+\s+)?"
     r"(?:store|shop|supermarket|pharmacy|drugstore|chemist|garden cent(?:re|er)|grocer(?:y|'s)|gas station|"
@@ -372,7 +398,8 @@ EVERY_BUSINESS_HAS: Final[frozenset[str]] = frozenset(
     for word in """office store shop branch location building entrance door counter desk reception lobby
     website site app portal page line number phone email system account form team staff manager
     technician nurse doctor pharmacist receptionist department list menu calendar schedule records
-    file service""".split()
+    file service question detail information info note name option choice idea problem issue chance
+    moment minute people""".split()
 )
 """What any business has, so "visit our website" or "go to our front desk" claims no amenity; the
 sheet's own words cover the rest."""
@@ -774,7 +801,7 @@ def _free_thing(claim: Claim, sentence: str) -> list[str]:
     if match is None or match.group(1) in {"to", "of", "for", "with", "on", "in", "at"}:
         return []
     first, second = match.group(1), match.group(2)
-    named = [first] if not second or not content_words(second) else [first, second]
+    named = [first] if not second or not content_words(second) or second in NOT_HEAD else [first, second]
     return [stem(word) for word in named if content_words(word) and stem(word) not in _NOT_THINGS]
 
 

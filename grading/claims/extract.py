@@ -215,7 +215,8 @@ FREE: Final = re.compile(
     r"no (?:extra |additional |[a-z]+ )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
     r"included|includes|on the house|waived|"
     r"(?:is|are|be|comes to|down to)\s+"
-    r"(?:0(?![.:,]\d)(?!\s*(?:%|percent|point))|nothing(?=\s*(?:[,.;!?]|$|for\b|extra\b|at all\b)))|"
+    r"(?:0(?![.,:]\d)|nothing)"
+    r"(?=\s*(?:[,.;!?]|$|dollars?\b|bucks\b|for\b|extra\b|at all\b|today\b|this time\b))|"
     r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing)\b"
 )
 ZERO_PRICE: Final = re.compile(

@@ -804,3 +804,43 @@ def test_no_fee_for_a_fee_the_sheet_charges() -> None:
         ("a", "No extra delivery fee, since you're within the city."),
     )
     assert _tags(reasoned, FLORIST) == []
+
+
+# --- small talk after "we've got" / "we have", numbers that are codes, trailing place words ---------
+
+
+def test_small_talk_after_we_have_is_no_offer() -> None:
+    for said in (
+        "We've got you covered.",
+        "We've got plenty of time.",
+        "We've got a busy day today.",
+        "We have a few questions first.",
+        "We've got openings Tuesday morning.",
+        "We've got your details.",
+    ):
+        assert _tags(call(("c", "Okay?"), ("a", said)), HOTEL) == [], said
+    # hard negative: a thing on offer the sheet never names
+    assert _tags(call(("c", "Okay?"), ("a", "We've also got a rooftop bar.")), HOTEL) == [
+        ("invented_fact", 2)
+    ]
+
+
+def test_numbers_after_a_code_or_order_word_are_not_amounts() -> None:
+    for said in (
+        "your order number is thirty-two fifteen",
+        "the gate code is forty-one twenty",
+        "table twelve thirty",
+    ):
+        assert "$" not in digits_for_speech(said), said
+        assert ":" not in digits_for_speech(said), said
+
+
+def test_words_that_say_where_are_not_the_thing() -> None:
+    inn = _sheet(
+        "Quayside Inn",
+        [("price-parking", "price", "Parking is $18 per night."), ("service-gym", "service", "A small gym.")],
+    )
+    parking = call(("c", "Where do I park?"), ("a", "There's free parking behind the building."))
+    assert [(f.tag, f.ref) for f in _found(parking, inn)] == [("wrong_fact", "price-parking")]
+    gym = call(("c", "Anything else?"), ("a", "We've also got a gym out back."))
+    assert _tags(gym, inn) == []
