@@ -35,6 +35,7 @@ with spoken numbers as digits and without the 's ("delivery's" meets "delivery")
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
@@ -43,7 +44,16 @@ from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Turn
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, content_words, sentences, stem, word_bag
+from grading.speech import (
+    INTERJECTION,
+    REFUSAL,
+    compile_phrases,
+    content_words,
+    frozen_content_words,
+    sentences,
+    stem,
+    word_bag,
+)
 
 QUESTION_START: Final = compile_filtered(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why|do|does|did|is|are|can|could|would|will|"
@@ -51,9 +61,9 @@ QUESTION_START: Final = compile_filtered(
     re.IGNORECASE,
 )
 SPLIT_QUESTIONS: Final = compile_filtered(
-    r"\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
+    r"(\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
     r"|can|could|will)\b)|,\s+(?=(?:what|when|where|which|how|who|why)\b|(?:can|could|do|does|is|are|will"
-    r"|would) (?:you|i|we|it|there|that|they)\b)",
+    r"|would) (?:you|i|we|it|there|that|they)\b))",
     re.IGNORECASE,
 )
 """Where one question ends and the next begins: a question mark, a full stop, "and"/"also" before
@@ -211,11 +221,12 @@ WAY_FORWARD_GIVEN: Final = compile_phrases(
 def questions(text: str) -> list[str]:
     """The questions a caller turn asks, each a short clause; empty when it asks none."""
     found: list[str] = []
-    start = 0
-    for stop in [*SPLIT_QUESTIONS.finditer(text), None]:
-        part = text[start : stop.start() if stop else len(text)]
-        marked = stop is not None and "?" in stop.group(0)
-        start = stop.end() if stop else len(text)
+    pieces: list[str] = SPLIT_QUESTIONS.split(text)  # clause, separator, clause, ..., clause
+    for position in range(0, len(pieces), 2):
+        part = pieces[position]
+        if part.count(" ") < 2:
+            continue  # fewer than three words
+        marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
         if len(clause.split()) < 3 or not QUESTION_START.match(clause) or PERSON_REQUEST.search(clause):
             continue
@@ -231,13 +242,31 @@ def _type_shape(question: str) -> re.Pattern[str] | None:
     return None
 
 
-def _words(text: str) -> set[str]:
+@lru_cache(maxsize=1024)
+def _words(text: str) -> frozenset[str]:
     """Content words with spoken numbers as digits on both sides ("eighteen miles" meets "18
-    miles") and the possessive or contracted 's dropped ("delivery's" meets "delivery")."""
-    return {stem(word.rstrip("'")) for word in content_words(digits_for_speech(text))}
+    miles") and the possessive or contracted 's dropped ("delivery's" meets "delivery"). Cached:
+    a caller turn is read as a question's context and again as the next question's follow-up."""
+    return _digit_words(digits_for_speech(text) if _SPOKEN_NUMBER.search(text) else text)
 
 
-def _reasked(about: set[str], follow_up: str, reply_words: set[str], *, opener_needed: bool = False) -> bool:
+_SPOKEN_NUMBER: Final = compile_filtered(
+    r"\d|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six"
+    r"|seven|eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|half"
+    r"|quarter|first|second|third|fourth|(?:fif|six|seven|eigh|nin|ten|eleven|twelf|twentie|thirtie)th)\b",
+    re.IGNORECASE,
+)
+"""What digits_for_speech could rewrite; a text without any is only lower-cased (the common case)."""
+
+
+def _digit_words(text: str) -> frozenset[str]:
+    """`_words` of a text whose numbers are already digits."""
+    return frozenset(stem(word.rstrip("'")) for word in frozen_content_words(text))
+
+
+def _reasked(
+    about: frozenset[str], follow_up: str, reply_words: frozenset[str], *, opener_needed: bool = False
+) -> bool:
     """The caller's next turn comes back to the question, whose words are `about` ("okay, but the
     loaner?", "no, like, a kids menu?", "right, no, it's at the other store"), or gives up on it
     ("unbelievable, forget it"). With `opener_needed` a turn that merely ends in "?" is not enough:
@@ -257,7 +286,7 @@ def _reasked(about: set[str], follow_up: str, reply_words: set[str], *, opener_n
     return not opener_needed and follow_up.rstrip().endswith("?") and bool(back - reply_words)
 
 
-def _about(question: str, turn_text: str) -> tuple[set[str], bool]:
+def _about(question: str, turn_text: str) -> tuple[frozenset[str], bool]:
     """The words a question is about, and whether they were borrowed from the rest of the turn: a
     question that points back ("I want to move my prescriptions here, how does that work?") is about
     what it points to."""
@@ -288,11 +317,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
     turns = call.turns
-    pending = ""
+    pending: str = ""
     for index, turn in enumerate(turns):
         if turn.speaker != "caller":
             continue
-        asked = questions(turn.text)
+        asked: list[str] = questions(turn.text)
         if not asked and pending and turn.text.rstrip().endswith("?"):
             # "No, like, a kids menu?": the ignored question, asked again without a question word
             if content_words(pending) & content_words(turn.text):
@@ -314,19 +343,25 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
         refused = bool(REFUSAL.search(reply)) and not repeated
-        sole = _sole_ask(asked, turn.text)
-        reply_words = _words(reply)
+        sole = refused and _sole_ask(asked, turn.text)
+        reply_words: frozenset[str] | None = None  # read when a question needs it
+        reply_sentences = sentences(reply)
+        brushed_off = bool(reply_sentences) and all(BRUSH_OFF.match(s) for s in reply_sentences)
+        asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         for question in asked:
+            shape = _type_shape(question)
+            answered_in_kind = shape is not None and bool(shape.search(reply))
+            if answered_in_kind and not (brushed_off or repeated or SOURCE_ASKED.search(question)):
+                pending = ""  # the common case, settled before reading words (the branches below agree)
+                continue
+            if reply_words is None:
+                reply_words = _digit_words(reply)
             about, borrowed = _about(question, turn.text)
             shared = about & reply_words
             if refused and (sole or _words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue
-            shape = _type_shape(question)
-            brushed_off = all(BRUSH_OFF.match(s) for s in sentences(reply)) if reply.strip() else False
-            answered_in_kind = shape is not None and bool(shape.search(reply))
-            asks_back = any(s.rstrip().endswith("?") for s in sentences(reply))
             way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
             yes_or_no = bool(YES_NO_ASKED.match(question) and YES_NO_GIVEN.match(reply) and shared)
             no_source = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply) and not shared)

@@ -24,7 +24,7 @@ from typing import Final
 
 from grading.checks.situations import describes, handoff_situations
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, Pattern, compile_phrases, content_words
+from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, words
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -83,7 +83,8 @@ BODILY_HARM: Final = [
     r"(?:can'?t|cannot|can not|couldn'?t) (?:really )?(?:breathe|catch " + _OWN + r" breath)",
     r"(?:trouble|difficulty|problems?|struggling|a hard time|hard time) (?:breathing|to breathe|catching)",
     r"hard to breathe",
-    r"breathing (?:weird|weirdly|funny|strange|strangely|oddly|badly|shallow)",
+    r"breathing (?:really |very |kind of |kinda |so |all )?(?:weird|weirdly|funny|strange|strangely|oddly"
+    r"|badly|shallow)",
     r"(?:is|'s|are|'re|am|'m) (?:really |very |so )?short of breath",
     r"gasping for (?:air|breath)",
     r"(?:is|'s|are|was) choking",
@@ -123,9 +124,20 @@ BODILY_HARM: Final = [
 """Emergencies described in plain words rather than named ("he fell and hit his head", "she took
 her pills twice and is breathing weird"): callers describe what they see, they rarely say
 "emergency" or "overdose"."""
+HARM_WORDS: Final[frozenset[str]] = frozenset(
+    """fell fallen slipped tripped collapsed fainted blacked passed head concussion breathe breath
+    breathing catching gasping choking overdose overdosed overdosing took taken swallowed ate got double
+    twice unresponsive wake waking anaphylaxis anaphylactic swelling swollen closing puffy puffing puffed
+    hives chest blood convulsing convulsion convulsions convulsed convulses convulsive pushed hit punched
+    slapped kicked beat
+    choked strangled attacked assaulted threatened threatening threatens hurt scared afraid terrified
+    danger safe""".split()
+)
+"""A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
+start with common words ("he", "my", "took") and are slow to rule out one by one."""
+DESCRIBED_EMERGENCY: Final = compile_phrases(BODILY_HARM)
 EMERGENCY: Final = compile_phrases(
     [
-        *BODILY_HARM,
         r"emergency",
         r"(?:severe|extreme|terrible|unbearable|excruciating) pain",
         r"(?:bleeding|won'?t stop bleeding)",
@@ -273,6 +285,18 @@ INSISTS: Final = compile_phrases(
 """The caller asking again for a person ("I really just want a person. Please.")."""
 
 
+def _emergency(text: str) -> bool:
+    """An emergency named ("overdose", "gas leak") or described in plain words (BODILY_HARM)."""
+    if _asks(EMERGENCY, text):
+        return True
+    tokens = words(text)
+    if HARM_WORDS.isdisjoint(tokens) and HARM_WORDS.isdisjoint(
+        part for token in tokens if "-" in token for part in token.split("-")
+    ):
+        return False
+    return _asks(DESCRIBED_EMERGENCY, text)
+
+
 def _wants_person(text: str, role_request: re.Pattern[str] | None) -> bool:
     return (_asks(PERSON_REQUEST, text) and _asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text))) or (
         role_request is not None and _asks(role_request, text)
@@ -337,7 +361,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker != "caller":
             continue
         wants_person = _wants_person(turn.text, role_request)
-        emergency = _asks(EMERGENCY, turn.text)
+        emergency = _emergency(turn.text)
         named = not (wants_person or emergency) and bool(triggers) and describes(turn.text, triggers)
         if not (wants_person or emergency or named):
             continue

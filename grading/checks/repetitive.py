@@ -33,7 +33,7 @@ def overlap(first: Counter[str], second: Counter[str]) -> float:
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
-    replies: list[tuple[int, Counter[str]]] = []
+    replies: list[tuple[int, Counter[str]]] = []  # (size, words) of each earlier agent reply
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -41,12 +41,18 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         bag = word_bag(turn.text)
         if not bag:
             continue
+        size = sum(bag.values())
         # a short reply ("Sure.") only repeats the reply right before it; a longer one any earlier one
-        earlier = replies if sum(bag.values()) >= 3 else replies[-1:]
-        copies = 1 + sum(1 for _, before in earlier if overlap(bag, before) >= OVERLAP)
+        earlier = replies if size >= 3 else replies[-1:]
+        low, high = OVERLAP * size, size / OVERLAP  # sizes a 90% overlap allows, checked before counting
+        copies = 1 + sum(
+            1
+            for before_size, before in earlier
+            if low <= before_size <= high and overlap(bag, before) >= OVERLAP
+        )
         if copies > 1:
             failures.append(_failure(call, index, copies))
-        replies.append((index, bag))
+        replies.append((size, bag))
     return failures
 
 

@@ -84,6 +84,9 @@ def _situation_spans(sentence: str) -> list[str]:
 def describes(text: str, situations: list[set[str]]) -> bool:
     """`meets`, but only in clauses that state something: "my couch was damaged" describes damage,
     "do you cover damage?" asks about it and describes nothing."""
+    turn_words = frozen_content_words(text)
+    if not any(words <= turn_words for words in situations):
+        return False  # no clause can hold words the whole turn lacks (and this is the common case)
     statements = [clause for clause in _STATEMENT_SPLIT.split(text) if not _ASKS.match(clause.strip())]
     return bool(statements) and meets(". ".join(statements), situations)
 

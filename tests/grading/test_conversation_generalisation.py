@@ -469,3 +469,45 @@ def test_short_acknowledgements_far_apart_and_different_replies_are_not_repeats(
         ("a", "You're booked Friday at nine for a full service."),
     )
     assert repetitive.check(source, NURSERY) == []
+
+
+def test_the_harm_word_filter_never_hides_a_described_emergency() -> None:
+    # the fast filter in front of the plain-word emergency patterns must hold for every phrasing
+    # they match, hyphenated words included
+    for words in (
+        "a guy just fell off the rowing machine",
+        "my mum's collapsed in the kitchen",
+        "she slipped on the ice and can't get up",
+        "he smacked his head on the shelf",
+        "my dad has a concussion I think",
+        "I can't catch my breath",
+        "she's struggling to breathe",
+        "he's breathing really strangely",
+        "I'm really short of breath",
+        "he's gasping for air",
+        "the baby is choking",
+        "he stopped breathing",
+        "she overdosed on her sleeping pills",
+        "he took way too many of his pills",
+        "I think she swallowed the whole bottle",
+        "I took a double dose by accident",
+        "he took his insulin twice this morning",
+        "my husband is completely unresponsive",
+        "I can't wake him",
+        "she won't wake up",
+        "he's going into anaphylactic-shock",
+        "her lips are swelling up",
+        "he broke out in hives",
+        "there's pressure in my chest",
+        "my chest hurts",
+        "there's blood everywhere",
+        "he's losing a lot of blood",
+        "she's convulsing",
+        "my ex threatened me last night",
+        "I'm terrified to go home",
+        "he's threatening to hurt the kids",
+        "we're not safe here",
+    ):
+        assert missed_handoff.DESCRIBED_EMERGENCY.search(words), words
+        source = call(("c", words), ("a", "Our hours are nine to five."))
+        assert [f.severity for f in missed_handoff.check(source, NURSERY)] == ["critical"], words
