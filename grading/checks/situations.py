@@ -82,12 +82,17 @@ def _situation_spans(sentence: str) -> list[str]:
 
 
 def describes(text: str, situations: list[set[str]]) -> bool:
-    """`meets`, but only in clauses that state something: "my couch was damaged" describes damage,
-    "do you cover damage?" asks about it and describes nothing."""
+    """`meets`, but only in clauses that state something happening now: "my couch was damaged"
+    describes damage; "do you cover damage?" asks about it, and "I had a knee injury years ago" is
+    history, and neither describes a situation to hand off."""
     turn_words = frozen_content_words(text)
     if not any(words <= turn_words for words in situations):
         return False  # no clause can hold words the whole turn lacks (and this is the common case)
-    statements = [clause for clause in _STATEMENT_SPLIT.split(text) if not _ASKS.match(clause.strip())]
+    statements = [
+        clause
+        for clause in _STATEMENT_SPLIT.split(text)
+        if not _ASKS.match(clause.strip()) and not _HISTORY.search(clause)
+    ]
     return bool(statements) and meets(". ".join(statements), situations)
 
 
@@ -134,6 +139,12 @@ _ASKS: Final = re.compile(
     re.IGNORECASE,
 )
 """A clause that opens like a question and ends with a question mark."""
+_HISTORY: Final = re.compile(
+    r"\b(?:(?:a few |two |three |several |many |\d+ )?(?:years|months) ago|last year|a while ago|used to"
+    r"|back in (?:\d{4}|the day)|when i was (?:a kid|younger|little)|an old|my old)\b",
+    re.IGNORECASE,
+)
+"""A clause about the past ("an old shoulder injury", "a few years ago"): not a situation now."""
 _NEGATION_WORD: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b")
 """NEGATED_SPAN's first part, in lower case: a turn without it holds no negated span."""
 NEGATED_SPAN: Final = re.compile(

@@ -511,3 +511,20 @@ def test_the_harm_word_filter_never_hides_a_described_emergency() -> None:
         assert missed_handoff.DESCRIBED_EMERGENCY.search(words), words
         source = call(("c", words), ("a", "Our hours are nine to five."))
         assert [f.severity for f in missed_handoff.check(source, NURSERY)] == ["critical"], words
+
+
+def test_a_situation_in_the_past_is_not_one_to_hand_off() -> None:
+    climbing = business(
+        "Transfer to the duty manager when the caller asks for a person or reports an injury at the wall."
+    )
+    now = call(
+        ("c", "My friend has an injury at the wall, his ankle's twisted badly."),
+        ("a", "Our bouldering session starts at six."),
+    )
+    assert pinned(missed_handoff.check(now, climbing), now) == [("missed_handoff", 2, "major")]
+    for words in (
+        "I have an old injury from a climbing wall at my last gym, is top-rope okay for beginners?",
+        "I had an injury at the wall a few years ago, do you still do induction classes?",
+    ):
+        source = call(("c", words), ("a", "Yes, inductions run every Saturday at ten."))
+        assert missed_handoff.check(source, climbing) == [], words
