@@ -209,10 +209,18 @@ READINESS: Final[frozenset[str]] = frozenset({"finish", "ready", "complet", "com
 """Words a caller and an agent use for the same thing as a rule's "finished" ("will it be ready?")."""
 
 
+GENERAL_OBJECTS: Final[frozenset[str]] = frozenset({"result", "outcome", "anything", "everything"})
+"""A rule about "a result" or "anything" is about everything it goes on to list and more ("Never
+guarantee a result: not a visa, a green card or a date")."""
+
+
 def _object_words(rule: Rule) -> set[str]:
     """What a rule is about beyond its verb ("a price for root canals, crowns or implants" ->
-    root, canal, crown, implant); empty when it is about everything ("never quote prices")."""
+    root, canal, crown, implant); empty when it is about everything ("never quote prices", "never
+    guarantee a result")."""
     words = content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
+    if words & GENERAL_OBJECTS:
+        return set()
     return words | READINESS if words & READINESS else words
 
 
@@ -387,6 +395,9 @@ DIY: Final = compile_phrases(
         r"(?:fix|repair|do) (?:it|that|this) yourself",
         r"here'?s how (?:to|you)",
         r"step (?:one|1)",
+        r"(?:\d+|an?|one|half|two|three|a couple of|a few) (?:ounces?|oz|tablespoons?|teaspoons?|cups?"
+        r"|capfuls?|ml|scoops?) (?:of \w+ )?(?:per|to|in|for every|into) (?:a |each |every )?"
+        r"(?:gallon|litre|liter|quart|bucket|bottle|tank|sprayer)",
     ]
 )
 """Do-it-yourself repair instructions, as an agent gives them on the phone."""
