@@ -15,7 +15,7 @@ said it could not handle.
 
 from __future__ import annotations
 
-from grading.checks.outcome import CLOSING, UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.outcome import CALLER_SATISFIED, CLOSING, UNRESOLVED_ENDINGS, read_outcome
 from grading.formats import Call, FactSheet, Failure
 
 
@@ -34,9 +34,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         return []
     final_stretch = agent_turns[-2:]
     closed_after = [turn for turn in agent_turns if turn > (outcome.inability_turn or len(call.turns))]
-    only_closings_after = bool(closed_after) and all(
-        CLOSING.match(call.turns[turn - 1].text.strip()) for turn in closed_after
-    )
+    only_closings_after = (
+        bool(closed_after)
+        and all(CLOSING.match(call.turns[turn - 1].text.strip()) for turn in closed_after)
+        and not any(
+            turn.speaker == "caller" and CALLER_SATISFIED.search(turn.text)
+            for turn in call.turns[outcome.inability_turn or 0 :]
+        )
+    )  # an earlier "could not help" counts only when nothing after it helped or pleased the caller
     if outcome.inability_turn in final_stretch or only_closings_after:
         turn, why = (
             agent_turns[-1],

@@ -528,3 +528,15 @@ def test_a_situation_in_the_past_is_not_one_to_hand_off() -> None:
     ):
         source = call(("c", words), ("a", "Yes, inductions run every Saturday at ten."))
         assert missed_handoff.check(source, climbing) == [], words
+
+
+def test_a_no_that_answers_a_wh_question_and_pleases_the_caller_is_not_a_dead_end() -> None:
+    source = call(
+        ("c", "How much is parking at the studio?"),
+        ("a", "There's no charge, the car park is free for members."),
+        ("c", "Great, thanks!"),
+        ("a", "Is there anything else I can help you with?"),
+        ("c", "No, bye."),
+        ("a", "Bye now!"),
+    )
+    assert dead_end.check(source, NURSERY) == []
