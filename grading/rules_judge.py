@@ -29,6 +29,7 @@ from collections import Counter
 from typing import Final
 
 from grading.checks import ChecksReport, run_checks
+from grading.checks.ignored_question import questions
 from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, JudgeInfo, Rule
@@ -45,23 +46,26 @@ _INTENT: Final = compile_filtered(
     r"i'?m looking for|i need|i want|i'?d like|looking to)\s+(.+)",
     re.IGNORECASE,
 )
-_QUESTION: Final = compile_filtered(
-    r"^(?:what|when|where|how|do|does|is|are|can|could|will)\b", re.IGNORECASE
-)
 
 
 def customer_goal(call: Call) -> str | None:
-    """The caller's first stated request, in a few words ("book a cleaning"); None if none."""
-    for turn in call.turns:
-        if turn.speaker != "caller":
-            continue
-        for sentence in sentences(turn.text):
+    """The caller's first stated request, in a few words ("book a cleaning"), else their first
+    question ("ask do you do a student discount"), else what their first turn reports ("report a
+    guy just fell off a treadmill"); None if the caller said nothing of substance."""
+    caller_turns = [turn.text for turn in call.turns if turn.speaker == "caller"]
+    for text in caller_turns:
+        for sentence in sentences(text):
             match = _INTENT.search(sentence)
             if match:
                 return _short(match.group(1))
+        asked = questions(text)
+        if asked:
+            return "ask " + _short(asked[0])
+    for text in caller_turns:
+        for sentence in sentences(text):
             cleaned = INTERJECTION.sub("", sentence).strip()
-            if _QUESTION.match(cleaned):
-                return "ask " + _short(cleaned)
+            if len(cleaned.split()) >= 4:
+                return "report " + _short(cleaned)
     return None
 
 
@@ -122,7 +126,7 @@ def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:
         1 for turn in call.turns if turn.speaker == "agent" and len(turn.text.split()) > LONG_REPLY_WORDS
     )
     repeats = [f for f in report.failures if f.tag == "repetitive"]
-    if any(f.severity != "minor" or "3 times" in f.reason or "4 times" in f.reason for f in repeats):
+    if any(f.severity != "minor" or _copies(f.reason) >= 3 for f in repeats):
         tone = 1
     elif repeats or long_replies >= 2:
         tone = 2
@@ -141,6 +145,12 @@ def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:
         "tone": tone,
         "robustness": robustness,
     }
+
+
+def _copies(reason: str) -> int:
+    """How many times the repetitive check says the reply was given ("... the same reply 3 times")."""
+    match = re.search(r"(\d+) times", reason)
+    return int(match.group(1)) if match else 0
 
 
 def judge_report(call: Call, report: ChecksReport) -> JudgeRun:

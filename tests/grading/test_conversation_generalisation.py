@@ -14,7 +14,7 @@ from grading.checks import (
 )
 from grading.engine import grade
 from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
-from grading.rules_judge import goal_met
+from grading.rules_judge import customer_goal, dimensions, goal_met
 from tests.grading.calls import call
 
 
@@ -540,3 +540,37 @@ def test_a_no_that_answers_a_wh_question_and_pleases_the_caller_is_not_a_dead_en
         ("a", "Bye now!"),
     )
     assert dead_end.check(source, NURSERY) == []
+
+
+# rules judge: the customer's goal and a loop's tone --------------------------------------------
+
+
+def test_the_customer_goal_is_the_request_the_question_or_what_the_caller_reports() -> None:
+    asked_after_a_comma = call(("c", "Hi, I'm a nurse at the hospital, do you do a staff discount?"))
+    assert customer_goal(asked_after_a_comma) == "ask do you do a staff discount"
+    requested = call(("c", "Hey, I'd like to book a gel manicure for Friday."))
+    assert customer_goal(requested) == "book a gel manicure for Friday"
+    reported = call(("c", "Hi, our basement drain is backing up into the laundry room."), ("c", "Hello?"))
+    assert customer_goal(reported) == "report our basement drain is backing up into the laundry room"
+    assert customer_goal(call(("c", "Hello?"))) is None
+
+
+def test_a_reply_given_three_times_is_a_loop_for_tone() -> None:
+    source = call(
+        ("a", "Could you spell the street name for me?"),
+        ("c", "B-R-O-O-K."),
+        ("a", "Could you spell the street name for me?"),
+        ("c", "B. R. O. O. K."),
+        ("a", "Could you spell the street name for me?"),
+        ("c", "Forget it."),
+    )
+    report = run_checks(source, NURSERY)
+    assert dimensions(source, report, goal_met(source, report))["tone"] == 1
+    twice = call(
+        ("a", "Could you spell the street name for me?"),
+        ("c", "B-R-O-O-K."),
+        ("a", "Could you spell the street name for me?"),
+        ("c", "Brook. Thanks, bye."),
+    )
+    report = run_checks(twice, NURSERY)
+    assert dimensions(twice, report, goal_met(twice, report))["tone"] == 2
