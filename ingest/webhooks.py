@@ -39,7 +39,7 @@ import time
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, LiteralString
+from typing import Any, Literal, LiteralString
 
 import anyio.to_thread
 import httpx
@@ -116,7 +116,7 @@ def raw_blob_key(
     day (a folder per call would cost a directory creation per webhook on a file store)."""
     event_part = EVENT_IN_KEY.sub("_", event).strip("._") or "event"
     digest = hashlib.sha256(body).hexdigest()[:12]
-    return f"raw/{tenant_id}/{received:%Y-%m-%d}/{call_id}-{event_part}-{digest}.json"
+    return f"raw/{tenant_id}/{received.date().isoformat()}/{call_id}-{event_part}-{digest}.json"
 
 
 def public_url(settings: Settings, scope: Scope) -> str:
@@ -142,10 +142,16 @@ class IntegrationCache:
     same row for every delivery. The cost: a secret removed by rotation stays valid for at most that
     long in *other* API processes (the process that changes an integration forgets it at once), and
     a new secret may take as long to be accepted there: add the new secret a few seconds before the
-    platform starts signing with it, as any rotation wants."""
+    platform starts signing with it, as any rotation wants.
+
+    One read per id at a time (`load_integration`): when an entry expires under load, the
+    deliveries that find it missing wait for the first one's read instead of each taking a
+    database connection for the same row."""
 
     def __init__(self) -> None:
         self._entries: dict[uuid.UUID, tuple[float, uuid.UUID, IntegrationConfig]] = {}
+        self.reading: dict[uuid.UUID, asyncio.Future[ReadOutcome]] = {}
+        """Reads in flight, by id: each future gets the reader's outcome (never an exception)."""
 
     def get(self, integration_id: uuid.UUID) -> tuple[uuid.UUID, IntegrationConfig] | None:
         entry = self._entries.get(integration_id)
@@ -161,6 +167,9 @@ class IntegrationCache:
         if len(self._entries) > 10_000:
             self._entries.clear()
         self._entries[integration_id] = (time.monotonic(), tenant_id, config)
+
+
+ReadOutcome = tuple[uuid.UUID, IntegrationConfig] | Literal["not_found", "failed"]
 
 
 def integration_cache(request: Request[Any, Any, Any]) -> IntegrationCache:
@@ -179,21 +188,39 @@ def cache_in(state: State) -> IntegrationCache:
 async def load_integration(
     pool: AsyncConnectionPool[Any], cache: IntegrationCache, integration_id: uuid.UUID
 ) -> tuple[uuid.UUID, IntegrationConfig]:
-    """The integration's tenant and configuration, or NotFound."""
+    """The integration's tenant and configuration, or NotFound: from the cache, else from the
+    read already in flight for this id, else read here (see IntegrationCache). A delivery whose
+    reader failed (a database error, a cancelled request) reads for itself."""
     cached = cache.get(integration_id)
     if cached is not None:
         return cached
-    parsed = integration_id
-    async with pool.connection() as conn:
-        row = await (await conn.execute(LOAD_INTEGRATION, {"id": parsed})).fetchone()
-    if row is None:
-        raise NotFound("no such integration")
-    tenant_id, platform, secrets, agent, agents, options = row
-    config = IntegrationConfig(
-        platform=platform, secrets=secrets, agent=agent, agents=agents, options=options
-    )
-    cache.put(parsed, tenant_id, config)
-    return tenant_id, config
+    in_flight = cache.reading.get(integration_id)
+    if in_flight is not None:
+        outcome = await in_flight
+        if outcome == "not_found":
+            raise NotFound("no such integration")
+        if outcome != "failed":
+            return outcome
+    reading: asyncio.Future[ReadOutcome] = asyncio.get_running_loop().create_future()
+    cache.reading[integration_id] = reading
+    outcome: ReadOutcome = "failed"
+    try:
+        async with pool.connection() as conn:
+            row = await (await conn.execute(LOAD_INTEGRATION, {"id": integration_id})).fetchone()
+        if row is None:
+            outcome = "not_found"
+            raise NotFound("no such integration")
+        tenant_id, platform, secrets, agent, agents, options = row
+        config = IntegrationConfig(
+            platform=platform, secrets=secrets, agent=agent, agents=agents, options=options
+        )
+        cache.put(integration_id, tenant_id, config)
+        outcome = (tenant_id, config)
+        return outcome
+    finally:
+        if cache.reading.get(integration_id) is reading:
+            del cache.reading[integration_id]
+        reading.set_result(outcome)
 
 
 def pool_gate(state: State, pool: AsyncConnectionPool[Any]) -> asyncio.Semaphore:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import os
 import re
 import sys
-import uuid
+import time
 from collections.abc import Mapping, MutableMapping
 from datetime import UTC, datetime
 from typing import Any
@@ -51,6 +52,9 @@ SECRET_VALUE_PATTERN = re.compile(
     r"|(?i:password|passwd|secret|api[_-]?key|token|signature)=[^\s&,;]+)"
 )
 """Secrets inside free text: our keys, bearer tokens, OpenAI-style keys, `name=value` pairs."""
+SECRET_VALUE_MARKERS = ("cg_", "Bearer", "sk-", "=")
+"""Every match of SECRET_VALUE_PATTERN contains one of these: text without any cannot hold a secret,
+and skips the pattern (a search costs microseconds; the access line of every request pays it)."""
 REDACTED = "[redacted]"
 
 _REQUEST_ID_OK = re.compile(r"^[A-Za-z0-9._:\-]{1,128}$")
@@ -65,7 +69,14 @@ def new_request_id(incoming: str | None = None) -> str:
     else make a fresh one; a hostile header cannot inject into logs."""
     if incoming and _REQUEST_ID_OK.match(incoming):
         return incoming
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # 32 hex digits, as uuid4().hex was, without building a UUID
+
+
+def redact_text(text: str) -> str:
+    """`text` with anything shaped like a secret masked."""
+    if any(marker in text for marker in SECRET_VALUE_MARKERS):
+        return SECRET_VALUE_PATTERN.sub(REDACTED, text)
+    return text
 
 
 def redact_value(key: str, value: Any) -> Any:
@@ -74,7 +85,7 @@ def redact_value(key: str, value: Any) -> Any:
     if SECRET_KEY_PATTERN.search(key):
         return REDACTED
     if isinstance(value, str):
-        return SECRET_VALUE_PATTERN.sub(REDACTED, value)
+        return redact_text(value)
     if isinstance(value, Mapping):
         mapping: Mapping[Any, Any] = value  # pyright: ignore[reportUnknownVariableType]
         return {k: redact_value(str(k), v) for k, v in mapping.items()}
@@ -127,7 +138,7 @@ def log_request_served(
         return
     event: dict[str, Any] = {
         "method": method,
-        "path": SECRET_VALUE_PATTERN.sub(REDACTED, path),
+        "path": redact_text(path),
         "route": route,
         "status": status,
         "duration_ms": duration_ms,
@@ -141,7 +152,7 @@ def log_request_served(
         event["request_id"] = request_id
     event["level"] = "debug" if quiet else "info"
     event["logger"] = ACCESS_LOGGER
-    event["timestamp"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
+    event["timestamp"] = utc_timestamp()
     line = msgspec.json.encode(event).decode() + handler.terminator
     handler.acquire()
     try:
@@ -151,6 +162,20 @@ def log_request_served(
         handler.handleError(logging.makeLogRecord({"msg": ACCESS_EVENT}))
     finally:
         handler.release()
+
+
+_second_prefix: tuple[int, str] = (0, "")
+
+
+def utc_timestamp() -> str:
+    """Now as ISO 8601 UTC with microseconds (`2026-11-30T00:42:01.123456Z`), the same text as
+    structlog's TimeStamper; the date-and-second prefix is formatted once per second."""
+    global _second_prefix
+    now = time.time()
+    second = int(now)
+    if _second_prefix[0] != second:
+        _second_prefix = (second, datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
+    return f"{_second_prefix[1]}.{int((now - second) * 1_000_000):06d}Z"
 
 
 def configure_logging(settings: Settings, *, stream: Any = None) -> None:
