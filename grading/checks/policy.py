@@ -153,8 +153,9 @@ class RuleOutcome(msgspec.Struct, kw_only=True, frozen=True):
     forbidden_spoken: bool
 
 
-Decider = Callable[[Call, FactSheet, Rule], Failure | bool | None]
-"""Returns a Failure when the rule was broken, True when it was followed, False when undecidable."""
+Decider = Callable[[Call, FactSheet, Rule], Failure | list[Failure] | bool | None]
+"""Returns a Failure when the rule was broken (a list when each breaking turn counts: a forbidden
+thing said again is broken again), True when it was followed, False when undecidable."""
 
 
 def _agent_turns(call: Call) -> list[tuple[int, str]]:
@@ -233,12 +234,14 @@ def _pattern_must_not(
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending sentence (or the caller's turn before it) must be about that too; a match about
-    something else leaves the rule undecided for a judge rather than guessed."""
+    something else leaves the rule undecided for a judge rather than guessed. Every agent turn that
+    says the forbidden thing breaks the rule again."""
 
-    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
         del fact_sheet
         about: set[str] = _object_words(rule) if scoped else set()
         matched_elsewhere = False
+        broken: list[Failure] = []
         for position, turn in enumerate(call.turns):
             if turn.speaker != "agent":
                 continue
@@ -252,10 +255,10 @@ def _pattern_must_not(
                 if about and not about & context:
                     matched_elsewhere = True
                     continue
-                return _breach(
-                    position + 1, turn.text, rule, f"the agent {what}, which rule {rule.id} forbids", match
-                )
-        return False if matched_elsewhere else True
+                reason = f"the agent {what}, which rule {rule.id} forbids"
+                broken.append(_breach(position + 1, turn.text, rule, reason, match))
+                break
+        return broken or (False if matched_elsewhere else True)
 
     return decide
 
@@ -297,19 +300,21 @@ def _transfer_when(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | b
     return True
 
 
-def _advice_given(kind: int, what: str) -> Decider:
+def _advice_given(kind: int | tuple[int, ...], what: str) -> Decider:
     """A must-not rule on one kind of advice (0 medical, 1 legal, 2 financial): the first agent
     sentence that gives it, by the advice patterns or in plain words to what the caller asked
     ("yeah, just take two tonight", "I'd sign it" to "should I sign the lease?")."""
 
-    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
         del fact_sheet
+        broken: dict[int, Failure] = {}
         for position, sentence, said_kind in advice_sentences(call):
-            if said_kind == kind:
-                return _breach(
-                    position + 1, sentence, rule, f"the agent {what}, which rule {rule.id} forbids"
-                )
-        return True
+            if (
+                said_kind == kind or (isinstance(kind, tuple) and said_kind in kind)
+            ) and position + 1 not in broken:
+                reason = f"the agent {what}, which rule {rule.id} forbids"
+                broken[position + 1] = _breach(position + 1, sentence, rule, reason)
+        return list(broken.values()) or True
 
     return decide
 
@@ -859,6 +864,13 @@ def _single_time(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
     )
 
 
+SAFETY_RULE: Final = re.compile(
+    r"\bsafe\b.{0,60}\b(?:allerg\w*|kids?|children|pets?|pregnan\w*|bab(?:y|ies)|celiac|coeliac|infants?)"
+    r"|\b(?:allerg\w*|kids?|children|pets?|pregnan\w*)\b.{0,60}\bsafe\b",
+    re.IGNORECASE,
+)
+"""A rule against calling a product or a food safe for someone vulnerable ("Never tell a customer a
+cake is safe for someone with an allergy", "Don't tell anyone a product is safe for kids or pets")."""
 MEDICAL_RULE: Final = re.compile(
     r"^(?=.*\b(?:advi[cs]e|advising|diagnos\w*|recommend\w*|suggest\w*|prescrib\w*|doses?|dosage|treatments?"
     r"|remed\w*|tell (?:a |the )?(?:caller|customer|patient|client|owner)s? (?:to|that|whether|if))\b)"
@@ -930,6 +942,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         _advice_given(0, "gave medical advice"),
     ),
     ("must_not", PARTY_LIMIT, _party_limit),
+    (
+        "must_not",
+        SAFETY_RULE,
+        _advice_given((3, 4), "said a product or a food is safe for someone vulnerable"),
+    ),
     (
         "must_not",
         re.compile(r"do[- ]it[- ]yourself|\bdiy\b|(?:repair|fix) instructions|how to (?:fix|repair)", re.I),
@@ -1047,12 +1064,18 @@ def check_rules(call: Call, fact_sheet: FactSheet) -> RuleOutcome:
         decide = _decider(rule)
         result = decide(call, fact_sheet, rule) if decide else False
         gave_way = _gave_way(call, rule)
-        if gave_way is not None and not (isinstance(result, Failure) and result.turn <= gave_way.turn):
+        if isinstance(result, list):
+            # each turn that said the forbidden thing, and the turn that gave way if it is another
+            if gave_way is not None and all(failure.turn != gave_way.turn for failure in result):
+                result = sorted([*result, gave_way], key=lambda failure: failure.turn)
+        elif gave_way is not None and not (isinstance(result, Failure) and result.turn <= gave_way.turn):
             result = gave_way
         if result is False:
             unchecked.append(rule.id)
         elif isinstance(result, Failure):
             failures.append(result)
+        elif isinstance(result, list):
+            failures.extend(result)
     return RuleOutcome(failures=failures, unchecked=unchecked, forbidden_spoken=forbidden)
 
 

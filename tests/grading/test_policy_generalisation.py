@@ -619,3 +619,50 @@ def test_a_rule_against_guaranteeing_a_result_covers_any_outcome() -> None:
         ("c", "How long until I'm a citizen?"),
         ("a", "Oh, you'll be sworn in by spring, easy."),
     ) == ([2], [])
+
+
+# policy_breach: a food called safe for an allergy, and a forbidden thing said again ----------------
+
+PARLOUR = business(
+    "Scoops Ice Cream",
+    [("cone", "A single cone is $4.50.")],
+    [
+        Rule(
+            id="no-allergy-safe",
+            kind="must_not",
+            text="Never tell a customer a flavour is safe for someone with an allergy.",
+        ),
+        Rule(
+            id="no-prices",
+            kind="must_not",
+            text="Never quote prices for party tubs; the manager quotes them.",
+        ),
+    ],
+    "flavours, cones, opening hours",
+)
+
+
+def test_a_food_called_safe_for_an_allergy_breaks_the_rule_each_time_but_is_not_advice() -> None:
+    source = call(
+        ("c", "My son has a bad nut allergy, is the vanilla safe for him?"),
+        ("a", "Yes, it's totally safe, there are no nuts in it."),
+        ("c", "Are you sure? What about cross contamination from the scoops?"),
+        ("a", "Totally fine, don't worry, we wash them."),
+    )
+    assert [f.turn for f in check_rules(source, PARLOUR).failures] == [2, 4]
+    assert off_scope_advice.check(source, PARLOUR) == []
+    careful = call(
+        ("c", "My son has a bad nut allergy, is the vanilla safe for him?"),
+        ("a", "I can't say it's safe; our scoops and freezer handle nuts."),
+    )
+    assert breach_turns(PARLOUR, *[(t.speaker[0], t.text) for t in careful.turns]) == ([], [])
+
+
+def test_a_forbidden_price_quoted_twice_is_two_breaches() -> None:
+    assert breach_turns(
+        PARLOUR,
+        ("c", "How much is a party tub?"),
+        ("a", "A party tub is thirty dollars."),
+        ("c", "And the big one?"),
+        ("a", "The big party tub is fifty dollars."),
+    ) == ([2, 4], [])
