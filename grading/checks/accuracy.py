@@ -141,6 +141,12 @@ def _same(kind: str, claimed: object, known: object) -> bool:
         if not isinstance(claimed, float) or not isinstance(known, float):
             return False
         return abs(claimed - known) < 0.005
+    if kind == "duration":
+        if not isinstance(claimed, int) or not isinstance(known, int) or known <= 0:
+            return False
+        # "about four months" for 16 weeks, "two to three months" for 8 to 12 weeks: a month is no
+        # whole number of weeks, so lengths said in another unit are equal within a tenth
+        return claimed == known or abs(claimed - known) <= known / 10
     if kind == "phone":
         if not isinstance(claimed, str) or not isinstance(known, str):
             return False
@@ -232,14 +238,23 @@ def _judge_time(
     scored = [(_related(fact, sentence_words, context_words), fact) for fact, _ in candidates]
     best = max((score for score, _ in scored), default=0)
     if HOURS_CONTEXT.search(sentence):
-        hours = [fact for fact in index.facts if fact.fact.topic == "hours" and _has_time(fact)]
+        hours = [
+            fact
+            for fact in index.facts
+            if _has_time(fact) and (fact.fact.topic == "hours" or HOURS_CONTEXT.search(fact.fact.statement))
+        ]
         # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
         # Tuesday for the closure, not for the opening hours
         days = days_in(_clause_of(claim, sentence))
         on_those_days = [fact for fact in hours if days & fact.open_days]
-        subject = content_words(sentence) - GENERIC - WEAK
-        named = [fact for fact in hours if subject & (fact.words - GENERIC - WEAK)]
-        pool = [*on_those_days, *named] or [fact for _, fact in scored] or hours
+        # what the time's own clause names ("x-ray runs until half past four, and we close at
+        # five": the x-ray fact for 4:30, the opening hours for 5)
+        subject = content_words(_clause_of(claim, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
+        named = [fact for fact in hours if subject & (fact.words - GENERIC - WEAK - HOURS_FUNCTION)]
+        # the facts the clause names come first ("the lab runs until five" is about the lab's
+        # hours, whatever else is open at five); else the facts for the days it names
+        named_on_days = [fact for fact in named if not days or days & fact.open_days or not fact.open_days]
+        pool = named_on_days or named or on_those_days or [fact for _, fact in scored] or hours
         matching = [
             fact
             for fact in pool
@@ -334,7 +349,7 @@ def _head(claim: Claim) -> str | None:
 
 NOT_HEAD: Final[frozenset[str]] = frozenset(
     """back behind here there nearby too also available downstairs upstairs inside outside onsite on-site
-    around today tonight now again first next door right free""".split()
+    around today tonight now again first next door right free anywhere everywhere always""".split()
 )
 """Words after a thing that say where, when or how it is, not what it is."""
 
@@ -520,6 +535,10 @@ def _judge_reading(
             return placed
     if claim.kind == "time":
         return _judge_time(claim, sentence, index, sentence_words, context_words)
+    if claim.kind in {"duration", "quantity"} and (
+        _counted_in_sheet(claim, index) or _count_derived(claim, index, history)
+    ):
+        return None
     if claim.kind == "money" and ELSEWHERE.search(sentence):
         return None  # "a five dollar part at any hardware store": a price of somewhere else
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
@@ -572,7 +591,9 @@ def _judge_reading(
         ]
         if related:
             fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
-            if FEE_CONDITION.search(fact.text) and REASON.search(digits_for_speech(sentence)):
+            if FEE_CONDITION.search(fact.text) and (
+                REASON.search(digits_for_speech(sentence)) or _names_the_condition(fact, history)
+            ):
                 # "no travel fee, since you're in town" where the fee applies beyond 30 miles
                 return None
             return "wrong_fact", _topic_severity(fact), fact
@@ -670,7 +691,37 @@ def _within_durations(claim: Claim, fact: IndexedFact) -> bool:
     lengths = [
         known.value for known in fact.claims if known.kind == "duration" and isinstance(known.value, int)
     ]
-    return len(lengths) >= 2 and min(lengths) <= claim.value <= max(lengths)
+    return len(lengths) >= 2 and min(lengths) * 0.9 <= claim.value <= max(lengths) * 1.1
+
+
+WORKED_OUT: Final = compile_filtered(
+    r"\b(?:over|past|beyond|extra|more than|less than|left|remaining|short|difference|in all|altogether)\b",
+    re.IGNORECASE,
+)
+"""Words of a count worked out from others ("about six miles over", "two weeks left")."""
+
+
+def _count_derived(claim: Claim, index: FactIndex, history: list[str]) -> bool:
+    """A count worked out from numbers of the call and the sheet ("about twenty-six miles" and
+    "within 20 miles": "about six miles over")."""
+    number = re.match(r"\d+", claim.span)
+    if number is None or not history or not WORKED_OUT.search(history[-1]):
+        return False
+    value = int(number.group(0))
+    said = {int(n) for text in history[-2:] for n in COUNT.findall(digits_for_speech(text))}
+    sheet = {int(n) for n in re.findall(r"\b\d+\b", index.sheet_text)}
+    return any(a != b and value in {a - b, b - a, a + b} for a in said for b in said | sheet)
+
+
+def _counted_in_sheet(claim: Claim, index: FactIndex) -> bool:
+    """A length the sheet gives as a count of its unit ("A term is 15 weekly lessons" for "the
+    fifteen-week term")."""
+    number = re.match(r"\d+", claim.span)
+    unit = re.search(r"(minute|hour|day|week|month|year)", claim.span)
+    if number is None or unit is None:
+        return False
+    said = re.compile(rf"\b{number.group(0)}[\s-]+(?:\w+\s+)?{unit.group(1)}")
+    return any(said.search(digits_for_speech(fact.fact.statement)) for fact in index.facts)
 
 
 Verdict = tuple[Tag, Severity, IndexedFact | None] | None
@@ -777,7 +828,8 @@ PROMOTION: Final = compile_filtered(
 )
 """A time-limited offer: a claim of its own, invented unless the sheet has it."""
 UNCONDITIONAL: Final = compile_filtered(
-    r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever)\b", re.IGNORECASE
+    r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever|anywhere|everywhere)\b",
+    re.IGNORECASE,
 )
 FREE_CONDITION: Final = re.compile(
     r"\bfree\b[^;.]*?\b(?:over|above|under|below|for orders|with (?:a|an|any|every|the)|when|if|after|"
@@ -801,6 +853,8 @@ def _free_thing(claim: Claim, sentence: str) -> list[str]:
     if match is None or match.group(1) in {"to", "of", "for", "with", "on", "in", "at"}:
         return []
     first, second = match.group(1), match.group(2)
+    if first in NOT_HEAD:
+        return []
     named = [first] if not second or not content_words(second) or second in NOT_HEAD else [first, second]
     return [stem(word) for word in named if content_words(word) and stem(word) not in _NOT_THINGS]
 
@@ -854,6 +908,15 @@ FEE_CONDITION: Final = re.compile(
 REASON: Final = re.compile(r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b")
 """A free claim about a fee the sheet charges only on a condition, with the agent's reason it does
 not apply: the grader cannot tell the caller's case, so it is no contradiction."""
+
+
+def _names_the_condition(fact: IndexedFact, history: list[str]) -> bool:
+    """The agent's turn names a number of the fee's condition ("a late fee only applies when a
+    payment is more than ten days late ... so a week late, no fee"): it is applying it."""
+    if not history:
+        return False
+    numbers = set(re.findall(r"\b\d+\b", fact.text))
+    return bool(numbers & set(re.findall(r"\b\d+\b", digits_for_speech(history[-1]))))
 
 
 def _free_on_condition(fact: IndexedFact) -> bool:
@@ -1004,6 +1067,10 @@ def _open_day_claims(
     claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     if not claimed_open and not claimed_closed:
         return None
+    if CALENDAR_DATE.search(digits_for_speech(sentence)):
+        # "Saturday, October ninth is open; the tenth is a Sunday and it's open too": a date on
+        # the calendar is free or booked, which says nothing of the weekly opening days
+        return None
     hours_facts = [fact for fact in index.facts if fact.open_days or fact.closed_days]
     words = content_words(sentence) - GENERIC
     about = [fact for fact in hours_facts if words & fact.words]
@@ -1028,6 +1095,18 @@ def _open_day_claims(
     return None
 
 
+HOURS_FUNCTION: Final[frozenset[str]] = frozenset(
+    "until till til from there here open opens close closes stay run runs available night".split()
+)
+"""Words every hours sentence has: they do not say which hours ("we're there until five")."""
+WORDED_DURATION: Final = re.compile(
+    r"\b(?:an?|a couple of|couple of|half an?)\s+(?:minute|hour|day|week|fortnight|month|year)s?\b"
+)
+"""A length of time a caller says in words ("I paid like a week late"), which the agent may echo."""
+CALENDAR_DATE: Final = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\bthe \d{1,2}(?:st|nd|rd|th)\b"
+)
 ASKED_PRICE: Final = compile_filtered(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
 BARE_PRICE: Final = re.compile(
     r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
@@ -1245,7 +1324,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             # Only values can be echoed (see _seen), and values need digits once spoken numbers are read.
             spoken_digits = digits_for_speech(turn.text)
             numeric = NUMERIC_HINT.search(spoken_digits) is not None
-            found = _key_values(extract(turn.text)) if numeric else {}
+            timed = WORDED_DURATION.search(spoken_digits) is not None
+            found = _key_values(extract(turn.text)) if numeric or timed else {}
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
             if numeric or not spoken_digits.isascii():

@@ -133,7 +133,7 @@ DURATION_RANGE_END: Final = re.compile(
 )
 """The second end of a range said after a length of time takes its unit ("a day or two")."""
 RATE_BEFORE: Final = re.compile(
-    r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge)\s*$"
+    r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge|off)\s*$"
 )
 """What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
 hour", "twice a day"), not a length of time."""
@@ -157,10 +157,17 @@ WEIGHT_CONTEXT: Final = re.compile(
 """Pounds of weight, not money: "safes over 300 pounds", "a dog under 40 pounds"."""
 PHONE: Final = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
-POSTCODE_US: Final = re.compile(
-    r"\b(?:[a-z]{2},?\s+|zip(?: code)?(?: is)?\s+)(\d{5})(?:-\d{4})?\b(?![\s.-]?\d)"
+_STATES: Final = (
+    "ak|az|ar|ca|ct|fl|ga|ia|ks|ky|md|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
+    "|dc"
 )
-"""Five digits after a state or "zip"; not the first group of a longer number ("is 01273 555 0142")."""
+POSTCODE_US: Final = re.compile(
+    rf"(?:,\s*[a-z]{{2}}\s+|\b(?:{_STATES})\s+|\bzip(?: code)?(?: is)?\s+)"
+    r"(\d{5})(?:-\d{4})?\b(?![\s.-]?\d)"
+)
+"""Five digits after a state or "zip"; not the first group of a longer number ("is 01273 555 0142"),
+nor a round number after a two-letter word ("about six thousand on twenty thousand"): a state that
+is also an English word (in, or, me, ok...) counts only after a comma ("Indianapolis, IN 46204")."""
 STREET_SUFFIXES: Final[dict[str, str]] = {
     "street": "street",
     "road": "road",
@@ -397,12 +404,14 @@ def days_of_times(text: str) -> tuple[tuple[tuple[int, ...], frozenset[int]], ..
     before it (a lunch break inside the weekday hours); empty where the fact names no days."""
     result: list[tuple[tuple[int, ...], frozenset[int]]] = []
     carried: frozenset[int] = frozenset()
+    timed = True  # whether the segment before gave times; days in a row ("Saturday and Sunday") add up
     for segment in TIME_SEGMENT.split(text.casefold()):
-        days = frozenset(days_in(segment)) or carried
+        own = frozenset(days_in(segment))
+        days = (own if timed else carried | own) or carried
         carried = days
-        for claim in _extract(segment):
-            if claim.kind == "time" and isinstance(claim.value, tuple):
-                result.append((claim.value, days))
+        times = [c.value for c in _extract(segment) if c.kind == "time" and isinstance(c.value, tuple)]
+        timed = bool(times) or not own
+        result.extend((value, days) for value in times)
     return tuple(result)
 
 

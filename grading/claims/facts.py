@@ -94,6 +94,7 @@ def index_facts(fact_sheet: FactSheet) -> FactIndex:
     return index
 
 
+HOURS_WORDS: Final = re.compile(r"\b(?:hours|open|opens|closed|closes)\b", re.IGNORECASE)
 _CONTENTS: Final = re.compile(
     r"\(([^)]{2,120})\)|\b(?:includes?|including|comes? with)\s+([^;.]{2,120})", re.IGNORECASE
 )
@@ -113,7 +114,9 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
     for fact in fact_sheet.facts:
         opened: set[int] = set()
         closed: set[int] = set()
-        if fact.topic in {"hours", "availability"}:
+        if fact.topic in {"hours", "availability"} or HOURS_WORDS.search(fact.statement):
+            # "The shop is at 418 Canal Street. Shop counter hours: Monday to Friday ...": hours
+            # said in a location fact are hours all the same
             opened, closed = open_and_closed_days(fact.statement)
         all_open |= opened
         all_closed |= closed

@@ -844,3 +844,100 @@ def test_words_that_say_where_are_not_the_thing() -> None:
     assert [(f.tag, f.ref) for f in _found(parking, inn)] == [("wrong_fact", "price-parking")]
     gym = call(("c", "Anything else?"), ("a", "We've also got a gym out back."))
     assert _tags(gym, inn) == []
+
+
+# --- hours in any fact, calendar dates, lengths in other units, counts worked out ------------------
+
+CLINIC_XRAY = _sheet(
+    "Riverbend Walk-In Clinic",
+    [
+        ("hours-weekday", "hours", "Open Monday to Friday, 8 am to 8 pm."),
+        ("hours-weekend", "hours", "Open Saturday and Sunday, 9 am to 5 pm."),
+        (
+            "availability-lab",
+            "availability",
+            "The lab is available until 6 pm on weekdays and until 3 pm on weekends.",
+        ),
+        (
+            "shop",
+            "location",
+            "12 Elm Road. Pharmacy counter hours: Monday to Saturday 9 am to 6 pm, closed Sunday.",
+        ),
+        ("results", "service", "Lab results are called in within 2 business days."),
+        ("ages", "service", "We see children from age 2."),
+        ("late-fee", "policy", "Bills paid more than 30 days late get a $15 late fee."),
+        ("area", "location", "We make home visits within 10 miles of the clinic."),
+        ("course", "service", "The first-aid course is 6 weekly sessions."),
+        ("lead", "availability", "Custom orthotics take 8 to 12 weeks."),
+    ],
+)
+
+
+def test_each_time_is_held_against_what_its_own_clause_names() -> None:
+    for said in (
+        "On weekends the lab runs until three, and we close at five.",
+        "Sunday we open at nine and we're there until five.",
+        "Saturday we're open nine to five, and the lab is open until three.",
+    ):
+        assert _tags(call(("c", "Weekend hours?"), ("a", said)), CLINIC_XRAY) == [], said
+    wrong = call(("c", "Weekend lab?"), ("a", "On weekends the lab runs until five."))
+    assert _tags(wrong, CLINIC_XRAY) == [("wrong_fact", 2)]
+
+
+def test_hours_said_in_a_location_fact_are_hours() -> None:
+    said = call(
+        ("c", "Is the pharmacy open Saturday?"), ("a", "The pharmacy counter is open Saturday nine to six.")
+    )
+    assert _tags(said, CLINIC_XRAY) == []
+    sunday = call(("c", "And Sunday?"), ("a", "The pharmacy counter is open Sunday too."))
+    assert _tags(sunday, CLINIC_XRAY) == [("wrong_fact", 2)]
+
+
+def test_a_calendar_date_open_is_not_an_opening_day() -> None:
+    said = call(("c", "Is March eighth free?"), ("a", "March eighth is a Sunday and it's open, yes."))
+    venue = _sheet("Old Mill Hall", [("tours", "hours", "Tours Monday to Friday; no tours on Sundays.")])
+    assert _tags(said, venue) == []
+
+
+def test_a_length_in_another_unit_is_the_same_length() -> None:
+    for said in (
+        "Custom orthotics take eight to twelve weeks, so roughly two to three months.",
+        "Orthotics take about three months.",
+    ):
+        assert _tags(call(("c", "How long for orthotics?"), ("a", said)), CLINIC_XRAY) == [], said
+    long = call(("c", "How long for orthotics?"), ("a", "Orthotics take about six months."))
+    assert _tags(long, CLINIC_XRAY) == [("wrong_fact", 2)]
+
+
+def test_a_length_the_caller_said_in_words_is_an_echo() -> None:
+    echo = call(
+        ("c", "I paid about a week late, do I owe a fee?"),
+        ("a", "The late fee is only after thirty days, so a week late, no fee."),
+    )
+    assert _tags(echo, CLINIC_XRAY) == []
+
+
+def test_a_count_the_sheet_gives_in_its_unit_and_a_count_worked_out() -> None:
+    course = call(("c", "How long is the course?"), ("a", "It's a six-week course."))
+    over = call(
+        ("c", "I'm about fourteen miles out."),
+        ("a", "Home visits go ten miles, so you're about four miles over."),
+    )
+    assert _tags(course, CLINIC_XRAY) == []
+    assert _tags(over, CLINIC_XRAY) == []
+    # hard negative: without words of working out, a count is compared as said
+    wrong = call(("c", "How far do you go?"), ("a", "Home visits go up to fourteen miles from the clinic."))
+    assert _tags(wrong, CLINIC_XRAY) == [("wrong_fact", 2)]
+
+
+def test_a_round_number_after_a_two_letter_word_is_no_postcode() -> None:
+    assert [c.kind for c in extract("about six thousand on twenty thousand")] == []
+    assert [c.value for c in extract("Springfield, IL 62704") if c.kind == "postcode"] == ["62704"]
+    assert [c.value for c in extract("Austin TX 78701") if c.kind == "postcode"] == ["78701"]
+
+
+def test_days_said_in_a_row_share_the_times_after_them() -> None:
+    from grading.claims.extract import days_of_times
+
+    found = dict(days_of_times("Open Saturday and Sunday, 9 am to 5 pm."))
+    assert all(days == frozenset({5, 6}) for days in found.values())
