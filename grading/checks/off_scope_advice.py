@@ -16,7 +16,9 @@ two tonight"), a verdict that a medicine is safe ("amoxicillin is completely saf
 fine" to a caller's dosing question, and a legal or financial decision made for the caller ("I'd
 sign it" to "should I sign the lease?"). A medicine must be in sight (the sentence or the caller's
 turn before it), and a refusal or sending the caller to a pharmacist, doctor, lawyer or accountant
-is the right answer, not advice.
+is the right answer, not advice. A verdict that a product is safe for someone vulnerable ("once it
+dries it's 100% safe" about a baby) and a chemical mixing ratio are advice too; a food called safe
+for an allergy is an assurance the policy rules read, not advice.
 """
 
 from __future__ import annotations
