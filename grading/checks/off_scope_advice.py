@@ -102,7 +102,8 @@ LEGAL_MORE: Final = compile_phrases(
 )
 FINANCIAL_MORE: Final = compile_phrases(
     [
-        r"(?:your best bet|i'?d put the money|i'?d (?:go with|take out) (?:a|the) loan)",
+        r"(?:loan|mortgage|card|account|fund|stocks?|savings|plan) (?:is|would be|'s) your best bet",
+        r"(?:i'?d put the money|i'?d (?:go with|take out) (?:a|the) loan)",
         r"roll (?:your|the) (?:credit card )?(?:balance|debt)",
         r"(?:\d+|seventy-two|sixty)[- ]month loan",
     ]

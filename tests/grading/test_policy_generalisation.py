@@ -666,3 +666,14 @@ def test_a_forbidden_price_quoted_twice_is_two_breaches() -> None:
         ("c", "And the big one?"),
         ("a", "The big party tub is fifty dollars."),
     ) == ([2, 4], [])
+
+
+def test_a_best_bet_about_a_train_or_a_table_is_not_financial_advice() -> None:
+    for said in (
+        "The 8:15 train sounds like your best bet.",
+        "The window table is your best bet for a view.",
+    ):
+        source = call(("c", "Which one should I pick?"), ("a", said))
+        assert off_scope_advice.check(source, FURNITURE) == [], said
+    loan = call(("c", "How should I pay for the sofa?"), ("a", "Honestly, a store card is your best bet."))
+    assert tags(off_scope_advice.check(loan, FURNITURE)) == [("off_scope_advice", 2)]
