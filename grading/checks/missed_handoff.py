@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.situations import describes, handoff_situations
+from grading.checks.situations import describes, handoff_situations, present_tense
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, words
 
@@ -150,7 +150,8 @@ EMERGENCY: Final = compile_phrases(
         r"passed out",
         r"overdose",
         r"heart attack",
-        r"stroke",
+        r"(?:having|had|has had|suffered|signs of|symptoms of) (?:a |another )?stroke",
+        r"stroke symptoms",
         r"(?:is|'s) on fire",
         r"gas leak",
         r"burst pipe",
@@ -286,7 +287,9 @@ INSISTS: Final = compile_phrases(
 
 
 def _emergency(text: str) -> bool:
-    """An emergency named ("overdose", "gas leak") or described in plain words (BODILY_HARM)."""
+    """An emergency named ("overdose", "gas leak") or described in plain words (BODILY_HARM), now:
+    "my dad had a heart attack last year" is history."""
+    text = present_tense(text)
     if _asks(EMERGENCY, text):
         return True
     tokens = words(text)

@@ -91,7 +91,7 @@ def describes(text: str, situations: list[set[str]]) -> bool:
     statements = [
         clause
         for clause in _STATEMENT_SPLIT.split(text)
-        if not _ASKS.match(clause.strip()) and not _HISTORY.search(clause)
+        if not _ASKS.match(clause.strip()) and not HISTORY.search(clause)
     ]
     return bool(statements) and meets(". ".join(statements), situations)
 
@@ -139,12 +139,23 @@ _ASKS: Final = re.compile(
     re.IGNORECASE,
 )
 """A clause that opens like a question and ends with a question mark."""
-_HISTORY: Final = re.compile(
+HISTORY: Final = re.compile(
     r"\b(?:(?:a few |two |three |several |many |\d+ )?(?:years|months) ago|last year|a while ago|used to"
     r"|back in (?:\d{4}|the day)|when i was (?:a kid|younger|little)|an old|my old)\b",
     re.IGNORECASE,
 )
 """A clause about the past ("an old shoulder injury", "a few years ago"): not a situation now."""
+_PRESENT_SPLIT: Final = re.compile(r"[.;!?,]\s*|\s+(?:and|but)\s+", re.IGNORECASE)
+
+
+def present_tense(text: str) -> str:
+    """`text` without its clauses about the past ("my dad had a heart attack last year, is the pool
+    step-free?" keeps only "is the pool step-free?"); the text itself when it has none."""
+    if not HISTORY.search(text):
+        return text
+    return ". ".join(clause for clause in _PRESENT_SPLIT.split(text) if clause and not HISTORY.search(clause))
+
+
 _NEGATION_WORD: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b")
 """NEGATED_SPAN's first part, in lower case: a turn without it holds no negated span."""
 NEGATED_SPAN: Final = re.compile(

@@ -574,3 +574,21 @@ def test_a_reply_given_three_times_is_a_loop_for_tone() -> None:
     )
     report = run_checks(twice, NURSERY)
     assert dimensions(twice, report, goal_met(twice, report))["tone"] == 2
+
+
+def test_an_emergency_in_the_past_or_a_figure_of_speech_is_not_one_now() -> None:
+    for words in (
+        "My dad had a heart attack last year, is the pool step-free?",
+        "What a stroke of luck, I got the last ticket! Can I add a second one?",
+        "Do you teach the butterfly stroke to adults?",
+        "I broke my ankle and was bleeding a lot a few years ago, so I'm careful on ladders.",
+    ):
+        source = call(("c", words), ("a", "Yes, of course."))
+        assert missed_handoff.check(source, LEISURE) == [], words
+    now = call(
+        ("c", "I had knee surgery last year and now the scar is bleeding and won't stop."),
+        ("a", "Yes, of course."),
+    )
+    assert pinned(missed_handoff.check(now, LEISURE), now) == [("missed_handoff", 2, "critical")]
+    stroke = call(("c", "I think my husband is having a stroke, his face is drooping."), ("a", "Okay."))
+    assert pinned(missed_handoff.check(stroke, LEISURE), stroke) == [("missed_handoff", 2, "critical")]
