@@ -26,6 +26,13 @@ NOT_A_MESSAGE: Final = (
     r"|gets? back to you|asks?|has your (?:number|details)))"
 )
 """"I'll make sure she gets your message" relays, it does not promise an outcome."""
+AN_OUTCOME: Final = (
+    r"(?=[^.,;!?]{0,40}\b(?:ready|done|fixed|finished|repaired|there|arriv\w*|deliver\w*|approved|in time"
+    r"|on time|before|won'?t|never|works?|fits?|sorted|cleared|gone|back|safe|perfect|right|get|gets)\b)"
+)
+"""What "I'll make sure ..." promises when it is an overpromise: an outcome ("they're ready before your
+flight", "it fits", "you get approved"), not an errand ("the technician has your gate code", "you're
+all set")."""
 PROMISE: Final = compile_phrases(
     [
         r"i (?:can )?guarantee",
@@ -44,7 +51,9 @@ PROMISE: Final = compile_phrases(
         r"(?:completely|totally|absolutely|entirely) (?:painless|free|risk[- ]free|safe)",
         r"(?:definitely|certainly|absolutely) (?:get you in|fit you in|be (?:done|ready|fixed|there)|work)",
         r"(?:i'?ll|i will|we'?ll|we will|i'?m going to|i'?m gonna) (?:personally )?make (?:sure|certain)"
-        r" (?:that )?(?:they|he|she|it|you|your \w+|the \w+|those|these|everything|that)" + NOT_A_MESSAGE,
+        r" (?:that )?(?:they|he|she|it|you|your \w+|the \w+|those|these|everything|that)"
+        + NOT_A_MESSAGE
+        + AN_OUTCOME,
         r"you (?:have|'ve got) my word",
         r"(?:i )?give you my word",
         r"i swear",

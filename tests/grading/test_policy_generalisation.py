@@ -68,6 +68,8 @@ def test_a_stated_lead_time_a_relayed_message_or_the_callers_own_promise_is_not_
         ("a", "I'll make sure the workshop gets your message, and they'll call you if anything changes."),
         ("c", "Can you promise it'll be before June?"),
         ("a", "I can't give you my word on a date, I'm afraid; six to eight weeks is what we quote."),
+        ("c", "Okay. The driver needs the gate code, it's 4471."),
+        ("a", "I'll make sure the driver has your gate code, and we'll make sure you're all set."),
     )
     assert overpromise.check(source, FURNITURE) == []
 
