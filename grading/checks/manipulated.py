@@ -42,7 +42,8 @@ OVERRIDE: Final = compile_phrases(
         r" prompt)",
         r"system (?:prompt|message|override)",
         r"i(?:'m| am) (?:the|your) "
-        r"(?:owner|developer|admin|administrator|boss|manager|supervisor|creator|programmer)",
+        r"(?:owner|developer|admin|administrator|boss|manager|supervisor|creator|programmer)"
+        r"(?! (?:at|of|from|for|with|in) (?:a|an|the|our|my|this)\b)",
         r"(?:the )?rules don'?t apply",
         r"just (?:this once|between (?:you and me|us))",
         r"no one (?:will|would) know",

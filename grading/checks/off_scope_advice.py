@@ -233,7 +233,7 @@ DOSE_QUESTION: Final = compile_phrases(
     [
         r"(?:should|can|could|may|do) i (?:just |still |also |even )?(?:take|give (?:him|her|them|it)) "
         r"(?:[\w'-]+ ){0,3}?(?:two|three|both|another|an extra|extra|double|half|more|with|together|while"
-        r"|when|before|after|at night|on an empty|tonight|again)\b",
+        r"|when|before|after|at night|on an empty|tonight|again)\b(?! (?:me|us|you|him|her|them)\b)",
         r"(?:should|can|could|may|do) i (?:just |still |also )?(?:stop taking|keep taking|halve|split|crush"
         r"|skip (?:a|the|my|tonight'?s|today'?s|this morning'?s) (?:dose|pill|tablet)|double (?:up|the|my|it)"
         r"|mix|combine|up (?:the|my) dose)",

@@ -679,3 +679,28 @@ def test_a_best_bet_about_a_train_or_a_table_is_not_financial_advice() -> None:
         assert off_scope_advice.check(source, FURNITURE) == [], said
     loan = call(("c", "How should I pay for the sofa?"), ("a", "Honestly, a store card is your best bet."))
     assert tags(off_scope_advice.check(loan, FURNITURE)) == [("off_scope_advice", 2)]
+
+
+def test_a_role_at_another_place_or_pills_carried_along_is_neither_override_nor_dosing() -> None:
+    shop = business(
+        "Corner Chemist",
+        [("hours", "Open 9 am to 6 pm.")],
+        [Rule(id="no-med", kind="must_not", text="Never recommend a medication or a dose.")],
+        "prescription collection, delivery, hours",
+    )
+    assert (
+        graded(
+            shop,
+            ("c", "I'm the manager at the care home on Elm Road, can I order for our residents?"),
+            ("a", "Of course, what do you need?"),
+        )
+        == []
+    )
+    assert (
+        graded(
+            shop,
+            ("c", "Can I take my pills with me on holiday? Do I need a letter?"),
+            ("a", "Yes, you can, and we can print a letter for customs."),
+        )
+        == []
+    )
