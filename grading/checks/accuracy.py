@@ -173,7 +173,7 @@ GENERIC: Final[frozenset[str]] = frozenset(
     pound cost available availability appointment book booking fact topic statement other policy
     location contact monday tuesday wednesday thursday friday saturday sunday weekday weekend today
     tomorrow morning afternoon evening night slot opening arrive arriv leave leav depart departure
-    arrival train start end""".split()
+    arrival train start end within""".split()
 )
 """Words that say what kind of fact something is, not which one: they do not make facts related."""
 HOURS_CONTEXT: Final = compile_filtered(
@@ -463,6 +463,23 @@ def _judge_place(
     return None
 
 
+SOMEONE_ELSES: Final = re.compile(
+    r"\b(his|her|[a-z]+'s)\s+(?:own\s+|personal\s+|direct\s+|private\s+)?"
+    r"(?:cell|mobile|number|phone|line)\b"
+)
+
+
+def _someone_elses(sentence: str, history: list[str], index: FactIndex) -> bool:
+    """A number said to be a person's ("his cell", "Mr. Alvarez's number"), not the business's:
+    the owner is a pronoun or a name the sheet does not have ("the shop's number" is the business's)."""
+    for text in (sentence, history[-2] if len(history) >= 2 else ""):
+        for match in SOMEONE_ELSES.finditer(text.lower()):
+            owner = match.group(1)
+            if owner in {"his", "her"} or stem(owner.removesuffix("'s")) not in index.vocabulary:
+                return True
+    return False
+
+
 SELF_NAMING: Final[frozenset[str]] = frozenset({"phone", "postcode"})
 """Kinds where any other value for the thing under discussion is simply wrong: a business has its
 own phone number and postcode, so a different one is a wrong fact even when the sentence does not
@@ -499,6 +516,8 @@ def _judge_claim(
             reading = Claim(kind="money", value=amount, span=claim.span)
             if _judge_reading(reading, sentence, index, sentence_words, context_words, history) is None:
                 return None
+        if _number_of_the_sheet(claim, sentence, index):
+            return None
     for alternative in claim.alternatives:
         if verdict is None:
             break
@@ -624,11 +643,15 @@ def _judge_reading(
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
             if claim.kind in IDENTIFYING or score >= best:
                 return None
+    if claim.kind == "phone" and _someone_elses(sentence, history, index):
+        # "his cell is five five five, zero four nine seven": a person's own number, not the
+        # business's; one the sheet does not have is invented
+        return "invented_fact", "major", None
     if claim.kind == "money" and (
         _is_total(claim, scored, context_words) or _derived(claim, index, history, sentence)
     ):
         return None
-    if claim.kind == "money" and _exact_in_cents(claim, scored):
+    if claim.kind == "money" and (_exact_in_cents(claim, scored) or _listed_amount(claim, sentence, scored)):
         return None
     if claim.kind == "money" and _unknown_subject(claim, sentence, index):
         return "invented_fact", "critical", None
@@ -778,6 +801,20 @@ def _judge_by_subject(
         _is_total(claim, [(best, f, k) for f, k in about], context_words)
         or _derived(claim, index, history, sentence)
     ):
+        return None
+    about_words: set[str] = set()
+    for fact, _ in about:
+        about_words |= fact.words
+    if any(
+        known.kind == claim.kind
+        and _same(claim.kind, claim.value, known.value)
+        and (fact.words - about_words - GENERIC - WEAK) & sentence_words
+        for fact, known in same_kind
+    ):
+        # "use your own router, or rent ours for twelve bucks a month": the clause's word (rent)
+        # points at the rented-equipment fee, but the sentence names the router, which only the
+        # fact holding $12 has ("consultations for immigration are $150" names nothing the
+        # family consultation at $150 has and the immigration one lacks: still wrong)
         return None
     fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
     return "wrong_fact", _topic_severity(fact), fact
@@ -936,6 +973,17 @@ def _bundled(subject: set[str], sentence_words: set[str], index: FactIndex) -> b
     return best > 0 and any(score == best and subject <= fact.contents for score, fact in scored)
 
 
+def _listed_amount(claim: Claim, sentence: str, scored: list[tuple[int, IndexedFact, Claim]]) -> bool:
+    """An amount in a list of amounts whose own clause names nothing ("fourteen twenty plus one
+    twenty-nine plus thirty-five"), which a fact holds exactly: the agent is adding up sheet prices."""
+    if _span_clause_words(claim.span, sentence):
+        return False
+    amounts = [c for c in extract(sentence) if c.kind == "money"]
+    return len(amounts) >= 2 and any(
+        known.kind == "money" and _same("money", claim.value, known.value) for _, _, known in scored
+    )
+
+
 def _exact_in_cents(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]]) -> bool:
     """An amount with cents that a fact holds exactly ("ninety-eight fifty" for the 10-inch cake at
     $98.50): too particular to be a coincidence, whichever words the sentence uses for the thing."""
@@ -986,7 +1034,17 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
         abs(amount / count - value) < 1 for amount in [*amounts, *current, *earlier] for count in shares
     ):
         return True
+    if SUMMED.search(sentence) and any(abs(a + b - value) < 0.005 for a in current for b in amounts):
+        return True  # "ninety-five fifty on top of the visit, so two forty-four fifty all in"
+    if APPROXIMATE.search(sentence) and any(
+        abs(a - value) <= max(1.0, a * 0.03) for a in [*current, *earlier, *amounts]
+    ):
+        return True  # "forty-nine ninety-five, so call it fifty bucks"
     bare = {float(n) for n in COUNT.findall(digits_for_speech(history[-1])) if int(n) >= 10}
+    said_here = [c.value for c in extract(history[-1]) if c.kind == "money" and isinstance(c.value, float)]
+    said_here = [amount for amount in said_here if abs(amount - value) >= 0.005]
+    if len(said_here) >= 2 and abs(sum(said_here) - value) < 0.005:
+        return True  # "forty-two dollars plus six plus six, so fifty-four"
     return any(
         abs(a + b - value) < 0.005 or abs(a - b - value) < 0.005 or abs(b - a - value) < 0.005
         for a in current
@@ -995,6 +1053,13 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     )
 
 
+SUMMED: Final = compile_filtered(
+    r"\b(?:on top of|plus|added to|all in|in total|total|together|altogether|comes to|with the)\b",
+    re.IGNORECASE,
+)
+APPROXIMATE: Final = compile_filtered(
+    r"\b(?:call it|about|around|roughly|approximately|basically|round(?:ed)? (?:up|down|it))\b", re.IGNORECASE
+)
 SPLIT: Final = compile_filtered(
     r"\b(?:split|install?ments?|payments|ways|divided)\b",
     re.IGNORECASE,
@@ -1027,6 +1092,36 @@ def _as_amount(claim: Claim, sentence: str) -> tuple[float, ...]:
 
 
 SPOKEN_TIME: Final = re.compile(r"(\d{1,2}):(\d{2})")
+BARE_HOUR: Final = re.compile(r"(?:at|from|to|until|till|til|by|before|after)\s+(\d{1,2})")
+
+
+def _number_of_the_sheet(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """A time said in words that the sheet has as a plain number, not a time ("violin starts at
+    five" where the sheet gives minimum ages "piano and violin 5"; "two-twenty for a standing
+    reception" where capacity is "220 for a standing reception"), and nothing says time of day."""
+    if claim.kind != "time" or claim.span in sentence or OPENING_TALK.search(sentence):
+        return False
+    pair = SPOKEN_TIME.fullmatch(claim.span)
+    bare = BARE_HOUR.fullmatch(claim.span)
+    if pair is not None:
+        number = str(int(pair.group(1)) * 100 + int(pair.group(2)))
+    elif bare is not None:
+        number = bare.group(1)
+    else:
+        return False
+    clause = content_words(_clause_of(claim, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
+    if not clause:
+        # "those are from five": the clause points back at what the sentence named
+        clause = content_words(sentence) - GENERIC - WEAK - HOURS_FUNCTION
+    plain = re.compile(rf"(?<![\d:.,$£€]){number}(?![\d:]|[.,]\d|\s*(?:am|pm|a\.m|p\.m|o'?clock))")
+    # the fact must be about what the clause names ("violin"), so a stray 9 elsewhere on the
+    # sheet does not turn "brunch runs from nine" into a number
+    return any(
+        clause & (fact.words - GENERIC - WEAK) and plain.search(digits_for_speech(fact.fact.statement))
+        for fact in index.facts
+    )
+
+
 OPENING_TALK: Final = compile_filtered(
     r"\b(?:open|opens|opening|close|closes|closing|closed|hours|until|till|arriv\w*|appointment|slot|"
     r"a\.?m\b|p\.?m\b|morning|afternoon|evening|tonight|o'?clock)\b",

@@ -826,5 +826,5 @@ _FREE_WORDS: Final[frozenset[str]] = frozenset(
 _NOT_COUNTED: Final[frozenset[str]] = frozenset(
     """am pm and or to of in on at for with the a an is are was were percent dollars dollar pounds pound
     minutes minute hours hour days day weeks week months month years year nights night times pence cents
-    people persons guests adults children kids st nd rd th""".split()
+    people persons guests adults children kids st nd rd th plus""".split()
 )

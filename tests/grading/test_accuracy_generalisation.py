@@ -941,3 +941,75 @@ def test_days_said_in_a_row_share_the_times_after_them() -> None:
 
     found = dict(days_of_times("Open Saturday and Sunday, 9 am to 5 pm."))
     assert all(days == frozenset({5, 6}) for days in found.values())
+
+
+# --- numbers of the sheet said like times, lists and round figures, whose number it is -------------
+
+SWIM = _sheet(
+    "Blue Lane Swim School",
+    [
+        ("ages", "policy", "Minimum ages: toddler splash 2, learn-to-swim 4, squad 9."),
+        ("capacity", "other", "The viewing gallery holds 120 seated, 150 standing."),
+        ("price-lesson", "price", "A group lesson costs $18.50; a private lesson costs $42."),
+        ("price-cap", "price", "Swim caps are $6 each."),
+        ("price-family", "price", "A family membership is $65 a month; a single membership is $42 a month."),
+        ("hours", "hours", "Open Monday to Saturday, 6 am to 9 pm."),
+        ("contact", "contact", "The front desk number is 555-0144."),
+        ("coaches", "service", "Coach Rivera leads the squad."),
+    ],
+)
+
+
+def test_a_number_of_the_sheet_said_like_a_time_is_that_number() -> None:
+    for said in (
+        "Learn-to-swim starts at four.",
+        "The gallery holds one-twenty seated.",
+        "Squad is from nine, so next year.",
+    ):
+        assert _tags(call(("c", "Is my son old enough?"), ("a", said)), SWIM) == [], said
+    # hard negative: a time of day stays a time
+    late = call(("c", "When do you close?"), ("a", "We close at ten."))
+    assert _tags(late, SWIM) == [("wrong_fact", 2)]
+
+
+def test_amounts_listed_and_rounded_and_added_to_a_sheet_price() -> None:
+    listed = call(
+        ("c", "So a private lesson and two caps?"),
+        ("a", "That's forty-two dollars plus six dollars plus six dollars, so fifty-four dollars."),
+    )
+    rounded = call(
+        ("c", "And a group lesson?"), ("a", "Eighteen fifty a lesson, so call it nineteen dollars.")
+    )
+    on_top = call(
+        ("c", "Private lesson with a cap?"),
+        ("a", "A cap is six dollars on top of the private lesson, so forty-eight dollars all in."),
+    )
+    for source in (listed, rounded, on_top):
+        assert _tags(source, SWIM) == []
+    # hard negative: a round figure far from anything said is still wrong
+    far = call(("c", "And a group lesson?"), ("a", "A group lesson is about twenty-five dollars."))
+    assert _tags(far, SWIM) == [("wrong_fact", 2)]
+
+
+def test_the_same_amount_in_a_fact_the_sentence_names_apart() -> None:
+    # the clause says "single", the sentence names the family membership only the $65 fact has
+    same = call(
+        ("c", "Family or single?"),
+        ("a", "For the family membership, which you asked about, it's sixty-five dollars a month."),
+    )
+    assert _tags(same, SWIM) == []
+    # hard negative: another fact's amount for the thing the clause names is wrong
+    misattributed = call(("c", "And the caps?"), ("a", "Swim caps are eighteen fifty each."))
+    assert _tags(misattributed, SWIM) == [("wrong_fact", 2)]
+
+
+def test_a_persons_own_number_is_not_the_business_number() -> None:
+    for said in (
+        "Sure, his cell is five five five, zero four nine seven.",
+        "Coach Garcia's number is 555-0411.",
+    ):
+        found = _found(call(("c", "Can I call the coach directly?"), ("a", said)), SWIM)
+        assert [(f.tag, f.severity) for f in found] == [("invented_fact", "major")], said
+    # hard negative: the business's own number given wrong is wrong
+    desk = call(("c", "What's your number?"), ("a", "The front desk number is 555-0199."))
+    assert _tags(desk, SWIM) == [("wrong_fact", 2)]
