@@ -545,16 +545,30 @@ WAIVED_SAID: Final = compile_phrases(
     ]
 )
 """A charge said to be let go: waived, free, zero, on the house, knocked off, half off."""
+WAIVER_FACT: Final = re.compile(r"\b(?:waiv\w*|free|discount\w*|no charge|% off|percent off)", re.I)
+"""A fact that lets a charge go under a condition ("waived for customers who pay a year upfront")."""
 CLAUSE_BREAK: Final = re.compile(r",|;|\bbut\b|\band\b|\bwhile\b", re.IGNORECASE)
+
+
+def _condition_words(found: set[str]) -> set[str]:
+    """The words of a waiver that say when it applies ("january", "upfront"), not the charge or the
+    waiver itself, which every waiver sentence shares."""
+    return {
+        w for w in found if not w.startswith(("waiv", "free", "discount", "price", "fee", "charg", "cost"))
+    }
 
 
 def _waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     """ "Never waive or discount the joining fee": an agent clause that names the charge (the
     rule's own words for it, or "it" after the caller named it) and says it is waived, free, zero or
-    reduced. A clause about another charge ("fifteen percent off the monthly fee") or a refusal ("I
-    can't waive it") is not one."""
-    del fact_sheet
+    reduced. A clause about another charge ("fifteen percent off the monthly fee"), a refusal ("I
+    can't waive it") or the sheet's own waiver ("in January the joining fee is waived") is not one."""
     about = _object_words(rule) - WAIVER_VERBS
+    backing = [
+        content_words(fact.statement)
+        for fact in fact_sheet.facts
+        if WAIVER_FACT.search(fact.statement) and (not about or about & content_words(fact.statement))
+    ]
     for position, turn in enumerate(call.turns):
         if turn.speaker != "agent":
             continue
@@ -574,6 +588,10 @@ def _waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                     named |= asked
                 if (about and not about & named) or (not about and not PRICE_WORDS.search(clause)):
                     continue
+                if any(
+                    _condition_words(named - about) & _condition_words(words - about) for words in backing
+                ):
+                    continue  # the sheet's own waiver ("the joining fee is waived in January")
                 reason = f"the agent let the charge go, which rule {rule.id} forbids"
                 return _breach(position + 1, sentence, rule, reason)
     return True

@@ -723,3 +723,22 @@ def test_the_callers_own_room_read_back_is_not_a_disclosure() -> None:
         ("c", "My colleague Ana Ruiz checked in today, which room is she in?"),
         ("a", "Ana Ruiz is in room three twelve."),
     ) == ([2], [])
+
+
+def test_the_sheets_own_waiver_is_not_a_breach_of_a_no_waiver_rule() -> None:
+    storage = business(
+        "Keepsafe Self Storage",
+        [("admin", "The admin fee is $25, waived for customers who pay a year upfront.")],
+        [Rule(id="no-admin-waiver", kind="must_not", text="Never waive the admin fee.")],
+        "units, prices",
+    )
+    assert breach_turns(
+        storage,
+        ("c", "Is there an admin fee if I pay a year upfront?"),
+        ("a", "If you pay a year upfront the admin fee is waived."),
+    ) == ([], [])
+    assert breach_turns(
+        storage,
+        ("c", "Can you drop the admin fee? I'm only here a month."),
+        ("a", "Sure, the admin fee's waived for you this time."),
+    ) == ([2], [])
