@@ -15,6 +15,9 @@ said it could not handle.
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from grading.checks.outcome import CALLER_SATISFIED, CLOSING, UNRESOLVED_ENDINGS, read_outcome
 from grading.formats import Call, FactSheet, Failure
 
@@ -49,7 +52,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         )
     elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent_turns[-1] - 2:
         turn, why = agent_turns[-1], "the caller gave up without a next step"
-    elif call.end_reason in UNRESOLVED_ENDINGS and not outcome.caller_satisfied:
+    elif (
+        call.end_reason in UNRESOLVED_ENDINGS
+        and not outcome.caller_satisfied
+        and not _finished_before_silence(call, agent_turns)
+    ):
         turn, why = agent_turns[-1], f"the call ended ({call.end_reason}) with the request unresolved"
     else:
         return []
@@ -63,3 +70,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             reason=why,
         )
     ]
+
+
+STILL_THERE: Final = re.compile(
+    r"\b(?:are you still there|still there|hello|can you hear me)\b", re.IGNORECASE
+)
+
+
+def _finished_before_silence(call: Call, agent_turns: list[int]) -> bool:
+    """The agent had wrapped up ("Sounds good. Anything else?") before the line went quiet: the
+    caller leaving then is not a request left unresolved. Prompts into the silence ("Are you still
+    there?") are not the agent's last word."""
+    spoken = [turn for turn in agent_turns if not STILL_THERE.search(call.turns[turn - 1].text)]
+    return bool(spoken) and bool(CLOSING.match(call.turns[spoken[-1] - 1].text.strip()))

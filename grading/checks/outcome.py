@@ -18,7 +18,8 @@ from grading.speech import REFUSAL, compile_phrases, content_words, sentences
 
 ACTION_TOOL: Final = re.compile(
     r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
-    r"order|create|submit|send|lead|capture|contact|register|confirm|update|forward|escalat",
+    r"order|create|submit|send|lead|capture|contact|register|confirm|update|forward|escalat|dispatch|checkin"
+    r"|check_in|hold|waitlist",
     re.I,
 )
 NEXT_STEP: Final = compile_phrases(
@@ -27,9 +28,11 @@ NEXT_STEP: Final = compile_phrases(
         r"(?:booked|scheduled|confirmed|reserved|set|registered)",
         r"(?:is|are) (?:now )?(?:booked|confirmed|scheduled|reserved)",
         r"booking (?:is )?(?:was )?(?:successful|confirmed|complete)",
-        r"(?:reservation|confirmation|reference|cancellation|booking) (?:number|code|id) (?:is|will be)",
-        r"(?:have|get|ask) (?:someone|somebody|a (?:person|manager|dentist|doctor|technician|team member)|"
-        r"the (?:office|manager|team|doctor|dentist)) (?:call|contact|reach|get back to) you",
+        r"(?:reservation|confirmation|reference|cancellation|booking|ticket|case|order|claim|job)"
+        r" (?:number|code|id) (?:is|will be)",
+        r"(?:have|get|ask) (?:someone|somebody|him|her|them|a (?:person|manager|dentist|doctor|technician"
+        r"|team member)|the (?:office|manager|team|doctor|dentist)) (?:call|contact|reach|get back to) you",
+        r"(?:just |please )?call us (?:back|if|when|and|any ?time)",
         r"(?:call|ring|text|email) you back",
         r"(?:will|'ll|can|is going to|are going to) (?:call|text|email|contact|ring) you",
         r"(?:will|'ll) (?:reach out|get back) to you",
@@ -73,6 +76,7 @@ CALLER_SATISFIED: Final = compile_phrases(
 CALLER_GAVE_UP: Final = compile_phrases(
     [
         r"never ?mind",
+        r"unbelievable\W+(?:bye|forget|whatever|never)",
         r"forget it",
         r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
         r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try|look|shop|ask|check) (?:somewhere|someone|elsewhere"
@@ -160,7 +164,7 @@ def _read_outcome(call: Call) -> Outcome:
         if turn.speaker == "agent":
             if next_step_turn is None and _offers_next_step(turn.text):
                 next_step_turn = index + 1
-            if REFUSAL.search(turn.text) or INABILITY.search(turn.text):
+            if (REFUSAL.search(turn.text) or INABILITY.search(turn.text)) and not _says_more(turn.text):
                 inability_turn = index + 1
         elif (
             CALLER_GAVE_UP.search(turn.text)
@@ -279,6 +283,18 @@ def _answered_before(call: Call, leaving: int) -> bool:
     if not (NEGATIVE.search(answer) or REFUSAL.search(answer)):
         return False
     return bool(content_words(call.turns[asked].text) & content_words(answer))
+
+
+def _says_more(text: str) -> bool:
+    """Besides what it cannot do, the reply says something of substance: "I can't hold them, sorry.
+    Custom cupcakes need forty-eight hours" answers; "I'm not sure about that one." does not. A
+    sentence of substance is a statement of three content words or more that is itself no refusal."""
+    for sentence in sentences(text):
+        if sentence.rstrip().endswith("?") or REFUSAL.search(sentence) or INABILITY.search(sentence):
+            continue
+        if len(content_words(sentence)) >= 3:
+            return True
+    return False
 
 
 def _offers_next_step(text: str) -> bool:
