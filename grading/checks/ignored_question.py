@@ -98,6 +98,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
         re.compile(
             r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
             r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
+            r"|minimum\b|min\b|all in\b|and up\b|or so\b|upwards\b|to start\b"
             r"|up ?front\b|a (?:month|week|year|night|session|visit|person|head|hour|day|serving|slice"
             r"|dozen|piece)\b))"
             r"|\bcosts?\b"
@@ -108,7 +109,11 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     ),
     (
         re.compile(
-            r"\bwhen\b|what time|\btime\b|\bhours\b|\bopen\b|\bclose\b|how late|how early|what days?", re.I
+            r"\bwhen\b|what time|\btime\b|\bhours\b|how late|how early|what days?"
+            r"|\b(?:are|is|you'?re|it'?s) (?:you |it |they |the \w+ )?(?:still |even )?(?:open|closed?)\b"
+            r"|\b(?:open|close)(?:d)? (?:on|at|till|until|late|early|today|tonight|tomorrow|this|next"
+            r"|weekends?|\w+days?)\b",
+            re.I,
         ),
         re.compile(
             r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
@@ -124,6 +129,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
         re.compile(
             r"\d|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
             r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
+            r"|\b(?:hall|cent(?:re|er)|church|school|building|park|library|mall|plaza|square|station|campus"
+            r"|venue|hotel|ballroom|studio|clinic|hospital|arena|theat(?:re|er)|gym|store|shop)\b"
             r"|\b(?:north|south|east|west)|cent(?:re|er)\b",
             re.I,
         ),
@@ -165,8 +172,8 @@ CORRECTION: Final = compile_filtered(
 """The caller's next turn opens by correcting the agent ("Right, no, they're at the other store"):
 the reply answered something else."""
 ACTION_REQUEST: Final = compile_filtered(
-    r"^(?:can|could|would|will) you (?:please )?(?:book|reserve|schedule|get|put|make|set|order|send|arrange"
-    r"|add|change|move|cancel|hold)\b"
+    r"^(?:can|could|would|will) you (?:please |just )?(?:book|reserve|schedule|get|put|make|set|order|send"
+    r"|arrange|add|change|move|cancel|hold|open|unlock|fix|come|deliver|pick|take|do)\b"
     r"|^(?:can|could|may) (?:i|we) (?:book|reserve|schedule|get|have|make|order|change|move|cancel)\b",
     re.IGNORECASE,
 )
@@ -197,6 +204,12 @@ SOURCE_GIVEN: Final = compile_filtered(
     re.IGNORECASE,
 )
 """What answers a source question: a person or role who can tell, a way to reach one, a place to look."""
+DETAIL_ASKED: Final = compile_filtered(
+    r"^\W*(?:(?:sure|okay|ok|great|and|so)[,!.]?\s+)?(?:what|which|where|how (?:many|big|far|long|much)"
+    r"|is it|are they|is that|for how many)\b",
+    re.IGNORECASE,
+)
+"""A question back for a detail the answer depends on (where, which, how many)."""
 DEICTIC: Final = re.compile(r"\b(?:that|it|this|those|these|them)\b", re.IGNORECASE)
 WAY_FORWARD_ASKED: Final = compile_filtered(
     r"\b(?:what (?:do|should|can|could) (?:i|we) do|what are (?:my|our) options|how (?:do|can|could) (?:i|we)"
@@ -227,10 +240,12 @@ def questions(text: str) -> list[str]:
         if part.count(" ") < 2:
             continue  # fewer than three words
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
+        after_comma = position > 0 and not any(stop in pieces[position - 1] for stop in ".!?;")
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
         if len(clause.split()) < 3 or not QUESTION_START.match(clause) or PERSON_REQUEST.search(clause):
             continue
-        if marked or UNMARKED_QUESTION.match(clause):
+        # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
+        if marked or (UNMARKED_QUESTION.match(clause) and not after_comma):
             found.append(clause)
     return found
 
@@ -283,7 +298,12 @@ def _reasked(
         return bool(back)
     # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
     # "the west area." "what's the postcode and area?" asks for more, not again
-    return not opener_needed and follow_up.rstrip().endswith("?") and bool(back - reply_words)
+    if opener_needed or not follow_up.rstrip().endswith("?"):
+        return False
+    # and only by asking it: "I'll do tomorrow morning. Can you put me down for nine?" asks for a
+    # booking, it does not ask "what about tomorrow?" again
+    asked_again = _words(" ".join(s for s in sentences(follow_up) if s.rstrip().endswith("?")))
+    return bool(about & asked_again - reply_words)
 
 
 def _about(question: str, turn_text: str) -> tuple[frozenset[str], bool]:
@@ -362,15 +382,27 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue
+            needs_detail = bool(
+                shape is QUESTION_TYPES[0][1]
+                and reply_sentences
+                and all(s.rstrip().endswith("?") for s in reply_sentences)
+                and DETAIL_ASKED.match(reply_sentences[0])
+            )  # "how much is delivery?" "what ZIP code is it going to?": the quote needs it
             way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
-            yes_or_no = bool(YES_NO_ASKED.match(question) and YES_NO_GIVEN.match(reply) and shared)
+            yes_or_no = bool(
+                YES_NO_ASKED.match(question)
+                and YES_NO_GIVEN.match(reply)
+                and (shared or ACTION_REQUEST.match(question))
+            )  # "can you just open it?" "sure, we'll get you in"
             no_source = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply) and not shared)
             if brushed_off or no_source:
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
             elif yes_or_no:
                 ignored = False
-            elif way_forward or (ACTION_REQUEST.match(question) and asks_back and not repeated):
+            elif (
+                way_forward or needs_detail or (ACTION_REQUEST.match(question) and asks_back and not repeated)
+            ):
                 # "can you book it?" "how many people?": asking what the booking needs is doing it
                 ignored = False
             elif repeated and not shared:
