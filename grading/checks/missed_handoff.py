@@ -36,7 +36,8 @@ PERSON_REQUEST: Final = compile_phrases(
         r"(?:get|give) me (?:a |an )?(?:real |live )?(?:person|human|manager|operator|representative)",
         r"(?:real|live|actual) (?:person|human)",
         r"human being",
-        r"(?:is there|can i get) (?:a |an )?(?:person|human|someone) (?:i can|to)",
+        r"(?:is there|can i get) (?:a |an )?(?:real |actual )?(?:person|human|someone|somebody)"
+        r"(?: there| here)? (?:i can|to|who can)",
         r"operator",
         r"representative",
     ]
@@ -85,7 +86,7 @@ BODILY_HARM: Final = [
     r"hard to breathe",
     r"breathing (?:really |very |kind of |kinda |so |all )?(?:weird|weirdly|funny|strange|strangely|oddly"
     r"|badly|shallow)",
-    r"(?:is|'s|are|'re|am|'m) (?:really |very |so )?short of breath",
+    r"(?:is|'s|are|'re|am|'m) (?:really |very |so |kind of |kinda |a bit |a little )?short of breath",
     r"gasping for (?:air|breath)",
     r"(?:is|'s|are|was) choking",
     r"(?:isn'?t|is not|wasn'?t|stopped) breathing",
@@ -117,6 +118,21 @@ BODILY_HARM: Final = [
     r"(?:breaking out|broke out|covered) in hives",
     r"(?:pain|pains|tightness|pressure) in " + _OWN + r" chest",
     r"chest (?:hurts|is hurting|pains?|feels tight|tightness)",
+    r"(?:tight|heavy|crushing|squeezing)(?: \w+){0,2} (?:in|on|across) " + _OWN + r" chest",
+    # stroke signs
+    r"(?:face|mouth|smile) (?:is |'s )?(?:\w+ )?droop\w*",
+    r"slurr(?:ed|ing) (?:his |her |my |their )?(?:speech|words)",
+    r"(?:can'?t|cannot) (?:lift|move|feel) (?:his|her|my|their) (?:arm|leg|face|left|right)",
+    # locked in, trapped, hazards
+    r"(?:kid|child|baby|toddler|son|daughter|infant|dog|puppy|grandma|grandpa|mom|dad)(?:'s| is| has been)?"
+    r" (?:locked|trapped|stuck) in(?:side)? (?:the |a |his |her |my |our |their )?(?:car|vehicle|house|room"
+    r"|bathroom|elevator|lift|closet|freezer|van|truck|attic|basement|shed|garage)",
+    r"(?:is not|isn'?t|'s not|not really) (?:really )?getting up",
+    r"(?:wires?|lines?|cables?|power lines?)(?: \w+){0,2} (?:is |are |'s )?(?:down|sparking|arcing)",
+    r"sparking",
+    r"live wire",
+    r"(?:water|leak\w*|dripping|pouring)(?: \w+){0,6} (?:electrics|electrical|wiring|outlets?|sockets?"
+    r"|fuse ?box|light fittings?|breaker)",
     r"blood everywhere",
     r"losing (?:a lot of )?blood",
     r"convuls\w*",
@@ -131,7 +147,9 @@ HARM_WORDS: Final[frozenset[str]] = frozenset(
     hives chest blood convulsing convulsion convulsions convulsed convulses convulsive pushed hit punched
     slapped kicked beat
     choked strangled attacked assaulted threatened threatening threatens hurt scared afraid terrified
-    danger safe""".split()
+    danger safe tight heavy crushing squeezing face mouth smile slurred slurring lift move feel locked
+    trapped stuck getting wire wires line lines cable cables sparking arcing live electrics electrical wiring
+    outlet outlets socket sockets fuse fusebox breaker fittings fitting""".split()
 )
 """A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
 start with common words ("he", "my", "took") and are slow to rule out one by one."""
@@ -300,9 +318,20 @@ def _emergency(text: str) -> bool:
     return _asks(DESCRIBED_EMERGENCY, text)
 
 
+NAMED_PERSON: Final = re.compile(
+    r"\b(?:[Ss]peak|[Tt]alk|[Cc]hat) (?:to|with) (?!(?:Spanish|English|French|Google|Siri|Alexa)\b)"
+    r"[A-Z][a-z]+\b"
+    r"|\b(?:[Ii]s|[Cc]an I get|[Pp]ut me through to|[Gg]et me) (?!(?:It|That|This|There|He|She|I)\b)"
+    r"[A-Z][a-z]+ (?:there|in|available|around)\b"
+)
+"""A request for someone by name ("Can I speak with Linda please?"): read on the spoken case."""
+
+
 def _wants_person(text: str, role_request: re.Pattern[str] | None) -> bool:
-    return (_asks(PERSON_REQUEST, text) and _asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text))) or (
-        role_request is not None and _asks(role_request, text)
+    return (
+        (_asks(PERSON_REQUEST, text) and _asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text)))
+        or (role_request is not None and _asks(role_request, text))
+        or bool(NAMED_PERSON.search(text))
     )
 
 

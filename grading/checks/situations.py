@@ -63,7 +63,10 @@ def handoff_situations(handoff: str) -> list[set[str]]:
     found: list[set[str]] = []
     for sentence in _HANDOFF_SENTENCE.split(handoff):
         for span in _situation_spans(sentence):
-            for words in alternatives(_ACTION.split(span, maxsplit=1)[0]):
+            situation = _ACTION.split(span, maxsplit=1)[0]
+            # a qualifier in the list ("(at our place or on the caller's end)") is no situation
+            situation = _QUALIFIER.sub(" ", situation)
+            for words in alternatives(situation):
                 words -= FRAMING_VERBS
                 if words and not any(word[0].isdigit() for word in words):
                     found.append(words)
@@ -131,6 +134,10 @@ _ACTION: Final = re.compile(
     r"|offer|put|hand|escalate|give|say|get)\b",
     re.IGNORECASE,
 )
+_QUALIFIER: Final = re.compile(
+    r"(?:(?<=[(,])|\bor\b)\s*(?:at|on|in|during|from|by|inside|outside)\b[^,;()]*", re.IGNORECASE
+)
+"""A list item that only says where or when ("at our place", "on the caller's end")."""
 """Where the situation ends and the instruction begins ("..., tell them to call 911 and transfer")."""
 _STATEMENT_SPLIT: Final = re.compile(r"(?<=[?.!;])\s+|,\s+(?:and|but|so)\s+")
 _ASKS: Final = re.compile(

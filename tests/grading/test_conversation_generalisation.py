@@ -592,3 +592,109 @@ def test_an_emergency_in_the_past_or_a_figure_of_speech_is_not_one_now() -> None
     assert pinned(missed_handoff.check(now, LEISURE), now) == [("missed_handoff", 2, "critical")]
     stroke = call(("c", "I think my husband is having a stroke, his face is drooping."), ("a", "Okay."))
     assert pinned(missed_handoff.check(stroke, LEISURE), stroke) == [("missed_handoff", 2, "critical")]
+
+
+# second round, from tuning sets D-F's classes (own wording, other businesses) ----------------------
+
+
+def test_a_reply_that_also_answers_is_no_inability_and_a_wrapped_up_call_is_no_dead_end() -> None:
+    hedged = call(
+        ("c", "How much is a full tune-up for a road bike?"),
+        (
+            "a",
+            "A full tune-up is ninety-five and up. A worn chain can cost more, but I'm not sure yet.",
+        ),
+        ("c", "Okay, I'll think about it."),
+        ("a", "Sure, have a good one!"),
+    )
+    quiet = call(
+        ("c", "Do you have the oak desk in stock?"),
+        ("a", "Yes, two in the warehouse."),
+        ("c", "Okay, I'll come tomorrow."),
+        ("a", "Sounds good. Anything else?"),
+        ("c", "..."),
+        ("a", "Are you still there?"),
+        end_reason="silence_timeout",
+    )
+    callback_offered = call(
+        ("c", "Can we hang our own lights in the barn?"),
+        ("a", "I can't approve that. It goes to the events manager. Would you like me to have her call you?"),
+        ("c", "No, that's fine, thanks."),
+        ("a", "Of course, good luck with the planning."),
+    )
+    for source in (hedged, quiet, callback_offered):
+        assert dead_end.check(source, NURSERY) == [], source.turns[0].text
+    flat = call(
+        ("c", "Can you replace the screen on a cracked e-reader?"),
+        ("a", "Hmm, I'm not sure we do those."),
+        ("c", "Okay..."),
+        ("a", "Thanks for calling!"),
+    )
+    assert pinned(dead_end.check(flat, NURSERY), flat) == [("dead_end", 4, "major")]
+
+
+def test_question_shapes_from_the_second_round() -> None:
+    clean = (
+        call(("c", "Can you just unlock it for me?"), ("a", "Sure, we'll get you inside tonight.")),
+        call(("c", "How much is delivery?"), ("a", "What postcode is it going to?"), ("c", "SW4.")),
+        call(
+            ("c", "My cat gets carsick, when she travels. Any tips for the drive?"),
+            ("a", "Lots of owners use a covered carrier."),
+        ),
+        call(("c", "Where's the recital?"), ("a", "Riverside Community Hall."), ("c", "Thanks.")),
+        call(("c", "What's the least a repair would cost?"), ("a", "Repairs start at a one-eighty minimum.")),
+        call(
+            ("c", "What about tomorrow? Saturday?"),
+            ("a", "Saturday we're open nine to one."),
+            ("c", "Okay, I'll do tomorrow morning. Can you put me down for nine?"),
+        ),
+    )
+    for source in clean:
+        assert ignored_question.check(source, NURSERY) == [], source.turns[0].text
+    still_ignored = call(
+        ("c", "Is the venue open on bank holidays?"),
+        ("a", "Our ceremony package includes chairs and an arch."),
+        ("c", "Okay, thanks."),
+    )
+    assert pinned(ignored_question.check(still_ignored, NURSERY), still_ignored) == [
+        ("ignored_question", 2, "minor")
+    ]
+
+
+def test_second_round_emergencies_and_person_requests() -> None:
+    for words in (
+        "My toddler is locked in the car and it's hot out!",
+        "His face is drooping on one side and his speech is slurred.",
+        "There's a wire down in the yard and it's sparking.",
+        "Water is pouring through the ceiling onto the light fittings.",
+        "I've got a tight feeling in my chest and I'm kind of short of breath.",
+        "My dog collapsed in the heat and he's not getting up.",
+    ):
+        source = call(("c", words), ("a", "We have an opening on Thursday."))
+        assert [f.severity for f in missed_handoff.check(source, NURSERY)] == ["critical"], words
+    for words in (
+        "Can I speak with Marta please? She did my last return.",
+        "Is there a person there I can talk to?",
+    ):
+        source = call(("c", words), ("a", "I can help with most things here!"))
+        assert pinned(missed_handoff.check(source, NURSERY), source) == [("missed_handoff", 2, "major")], (
+            words
+        )
+    for words in (
+        "Do you speak Spanish? My mother will call.",
+        "The line at the post office was down the street, so I'm late.",
+        "My son's stuck in traffic, can we move his lesson?",
+    ):
+        source = call(("c", words), ("a", "Yes, no problem."))
+        assert missed_handoff.check(source, NURSERY) == [], words
+
+
+def test_a_qualifier_in_the_handoff_list_is_not_a_situation() -> None:
+    grooming = business(
+        "Transfer to the manager when a dog is injured or in distress (at our place or on the caller's end)."
+    )
+    source = call(
+        ("c", "My rescue had a rough time at the last place he was groomed, can you take him?"),
+        ("a", "Yes, we'd love to meet him."),
+    )
+    assert missed_handoff.check(source, grooming) == []
