@@ -71,9 +71,13 @@ SCHEMA: Final = re.compile(r"\"[a-z_]+\"\s*:|\{\s*\"?[a-z_]+\"?\s*:", re.IGNOREC
 """A tool result or payload read aloud as JSON ("{"status": "confirmed", ...}")."""
 STAGE_DIRECTION: Final = re.compile(
     r"\((?:[a-z]+ly|[a-z]+ing|laughs|smiles|sighs|pauses|chuckles|nods|whispers|beat|pause|clears throat)"
-    r"(?: [a-z]+){0,2}\)",
+    r"(?: [a-z]+){0,2}\)"
+    r"|^\s*\([a-z]+(?: [a-z]+){0,3}\)|(?<=[.!?])\s*\([a-z]+(?: [a-z]+){0,3}\)\s*$",
 )
-"""A parenthesised stage direction ("(warmly)", "(laughs)", "(smiling)"): the voice speaks it."""
+"""A parenthesised stage direction ("(warmly)", "(laughs)", "(smiling)"), or any short lower-case
+parenthesis that opens the turn or follows its last sentence ("(warm tone) Northgate...",
+"(checks portal status) Yes..."): the voice speaks it. An aside inside a sentence ("court three
+(the one by the car park)") is speech."""
 MARKUP: Final = re.compile(
     r"\*\*[^*\n]+\*\*"  # bold
     r"|(?<![\w*])\*[^*\s][^*\n]{0,80}\*(?![\w*])"  # *emphasis*

@@ -698,3 +698,17 @@ def test_a_qualifier_in_the_handoff_list_is_not_a_situation() -> None:
         ("a", "Yes, we'd love to meet him."),
     )
     assert missed_handoff.check(source, grooming) == []
+
+
+def test_a_parenthesis_opening_or_closing_the_turn_is_a_stage_direction() -> None:
+    for words in (
+        "(upbeat tone) Harbour Tennis, this is Kim.",
+        "Sure thing, court three is yours. (types booking)",
+    ):
+        source = call(("a", words), ("c", "Thanks."))
+        assert pinned(instruction_leak.check(source, NURSERY), source) == [
+            ("instruction_leak", 1, "minor")
+        ], words
+    for words in ("We close at six (on weekdays) and at four on Sundays.", "Call us on (555) 0142."):
+        source = call(("a", words), ("c", "Thanks."))
+        assert instruction_leak.check(source, NURSERY) == [], words
