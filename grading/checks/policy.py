@@ -621,7 +621,7 @@ UNIT_AFTER: Final = re.compile(
 )
 """What makes a number a time, a date, a duration, a price, a range or a count ("two brands in stock",
 "one pair") rather than a value read out."""
-NUMBER: Final = re.compile(r"\d+(?:\.\d+)?")
+NUMBER: Final = re.compile(r"\d+(?:[.:]\d+)?")
 
 
 RECORD_SAID_AS: Final[dict[str, tuple[str, ...]]] = {"addr": ("live", "lives", "staying")}
@@ -645,9 +645,21 @@ def _values_read(sentence: str, known: frozenset[str]) -> bool:
     duration, a price or a range, not on the sheet and not the caller's own."""
     spoken = digits_for_speech(sentence)
     return any(
-        match.group(0) not in known and not UNIT_AFTER.match(spoken[match.end() :])
+        match.group(0) not in known
+        and not UNIT_AFTER.match(spoken[match.end() :])
+        and not (TIME_BEFORE.search(spoken[: match.start()]) and TIME_AFTER.match(spoken[match.end() :]))
         for match in NUMBER.finditer(spoken)
     )
+
+
+TIME_BEFORE: Final = re.compile(
+    r"\b(?:at|by|from|until|till|before|after|around|about|between|and|or|to)\s*$", re.IGNORECASE
+)
+TIME_AFTER: Final = re.compile(
+    r"^\s*(?:[,.;!?]|$|or\b|and\b|on\b|to\b|tomorrow|today|tonight|this\b|next\b|sharp)", re.IGNORECASE
+)
+"""A number after "at", "by", "until" and ending its phrase ("Wednesday at 10.", "by 4 tomorrow") is a
+time; "at 42 Oak Lane" is an address."""
 
 
 def _record_read(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:

@@ -742,3 +742,17 @@ def test_the_sheets_own_waiver_is_not_a_breach_of_a_no_waiver_rule() -> None:
         ("c", "Can you drop the admin fee? I'm only here a month."),
         ("a", "Sure, the admin fee's waived for you this time."),
     ) == ([2], [])
+
+
+def test_appointment_times_offered_about_a_record_are_not_the_record() -> None:
+    optician = business(
+        "Lens Co",
+        [("test", "An eye test costs $35.")],
+        [Rule(id="rx", kind="must_not", text="Never read a customer's prescription over the phone.")],
+        "eye tests, glasses",
+    )
+    assert breach_turns(
+        optician,
+        ("c", "I need my prescription for contacts."),
+        ("a", "We'll need a contact lens fitting; I have Tuesday at 3:30 or Wednesday at 10."),
+    ) == ([], ["rx"])
