@@ -480,6 +480,17 @@ def _someone_elses(sentence: str, history: list[str], index: FactIndex) -> bool:
     return False
 
 
+def _judge_unit(claim: Claim, sentence: str, index: FactIndex) -> Verdict:
+    """ "We're at forty-four ten Commerce Drive, suite two-oh-one" where the address is Suite 210:
+    a suite the sheet's address does not have, in a sentence about where the business is."""
+    if not LOCATION_CONTEXT.search(sentence):
+        return None
+    units = [(fact, known) for fact, known in index.with_kind("unit_number")]
+    if not units or any(known.value == claim.value for _, known in units):
+        return None
+    return "wrong_fact", _topic_severity(units[0][0]), units[0][0]
+
+
 SELF_NAMING: Final[frozenset[str]] = frozenset({"phone", "postcode"})
 """Kinds where any other value for the thing under discussion is simply wrong: a business has its
 own phone number and postcode, so a different one is a wrong fact even when the sentence does not
@@ -546,6 +557,8 @@ def _judge_reading(
         return _judge_credential(claim, index)
     if claim.kind == "landmark":
         return _judge_place(claim, sentence, index)
+    if claim.kind == "unit_number":
+        return _judge_unit(claim, sentence, index)
     if claim.kind == "street":
         if not LOCATION_CONTEXT.search(sentence):
             return None
@@ -691,16 +704,22 @@ def _span_clause_words(span: str, sentence: str) -> frozenset[str]:
 
 
 def _within_range(claim: Claim, fact: IndexedFact) -> bool:
-    """A fact gives a range ("from £180 to £260", "starts at £95") and the value lies in it."""
+    """A fact gives a range of amounts ("from £180 to £260", "starts at £95") and the value lies
+    in it. A range without a currency is of something else ("medium (25 to 60 lb) $60")."""
     if not isinstance(claim.value, float):
         return False
     for match in RANGE_IN_FACT.finditer(fact.text):
+        if not CURRENCY_SIGN.search(match.group(0)):
+            continue
         if match.group(3) is not None:
             if claim.value >= float(match.group(3)):
                 return True
         elif float(match.group(1)) <= claim.value <= float(match.group(2)):
             return True
     return False
+
+
+CURRENCY_SIGN: Final = re.compile(r"[$£€]")
 
 
 DURATION_RANGE: Final = re.compile(r"\d\s*(?:to|-|–|or|and)\s*\d")
@@ -992,6 +1011,26 @@ def _exact_in_cents(claim: Claim, scored: list[tuple[int, IndexedFact, Claim]]) 
     return any(known.kind == "money" and _same("money", claim.value, known.value) for _, _, known in scored)
 
 
+RATE_UNIT: Final = re.compile(
+    r"\b(?:a|an|per)\s+(night|hour|month|week|person|visit|session|lesson|class|day|guest|head)\b"
+)
+
+
+def _priced_alike(sentence: str, index: FactIndex, history: list[str]) -> IndexedFact | None:
+    """The priced fact a sentence's amount is about when its words name nothing: the one the call
+    discussed last, else the one priced by the same unit ("twenty dollars a night" and boarding at
+    "$52 per night")."""
+    priced = [fact for fact, _ in index.with_kind("money")]
+    discussed = _last_discussed(priced, history)
+    if discussed is not None:
+        return discussed
+    unit = RATE_UNIT.search(digits_for_speech(sentence))
+    if unit is None:
+        return None
+    alike = [fact for fact in priced if re.search(rf"\b(?:a|an|per)\s+{unit.group(1)}\b", fact.text)]
+    return _last_discussed(alike, history) if alike else None
+
+
 def _stated_as_is(claim: Claim, index: FactIndex) -> IndexedFact | None:
     """The one fact whose amount the claim states exactly (so the sentence is about its subject)."""
     facts = {
@@ -1204,10 +1243,10 @@ CALENDAR_DATE: Final = re.compile(
 )
 ASKED_PRICE: Final = compile_filtered(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
 BARE_PRICE: Final = re.compile(
-    r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
-    r"(\d{1,2})(:| )(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for))"
-    r"|\b(?:is|are|for|runs?|costs?|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+)?"
-    r"(\d{2,5}(?:\.\d{2})?)(?=\s*(?:[,.;!?]|$|each|plus|and|but))"
+    r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
+    r"(\d{1,2})(:| )(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for|all in|total|flat))"
+    r"|\b(?:is|are|for|runs?|costs?|it'?s|that'?s|looking at)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
+    r"(\d{2,5}(?:\.\d{2})?)(?=\s*(?:[,.;!?]|$|each|plus|and|but|all in|total|flat))"
 )
 """An amount said bare after the caller asked a price ("how much is whitening?" "It's three fifty,
 and the trays are a hundred ninety-nine."): the number in the price slot of the answer; a pair is
@@ -1239,6 +1278,13 @@ MONEY_SPAN: Final = re.compile(r"\d")
 CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
 
 
+APPLIED: Final = compile_filtered(
+    r"\b(?:got you (?:down )?(?:at|for)|put you (?:down )?(?:at|for)|charge you|set you (?:up )?at|"
+    r"override|i'?ll (?:do|give you|make it)|i can do)\b",
+    re.IGNORECASE,
+)
+"""An amount the caller named that the agent applies ("I've got you at twenty dollars a night"):
+the price the caller is told, a claim even though the caller said it first."""
 CALLERS_OWN_SAID: Final = compile_filtered(
     r"\b(?:on file|on record|on your (?:account|file|profile)|"
     r"your (?:number|phone|cell|mobile|callback|contact)|"
@@ -1452,7 +1498,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
                 if asked_price:
-                    claims = [*claims, *_bare_prices(sentence, claims)]
+                    bare = _bare_prices(sentence, claims)
+                    # "it's three fifty": the price, not the clock time the words also read as
+                    read_as_price = {price.span for price in bare}
+                    claims = [
+                        *(c for c in claims if not (c.kind == "time" and c.span in read_as_price)),
+                        *bare,
+                    ]
             if not claims and not fresh_dates and not DAY_HINT.search(sentence):
                 continue
             if not sentence or sentence.rstrip().endswith("?") or NEGATED_EXISTENCE.search(sentence):
@@ -1479,20 +1531,30 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 verdicts.append((*open_day, "the open days"))
             priced_here: IndexedFact | None = None  # a fact whose amount this sentence states as is
             for claim in claims:
-                if booking and claim.kind in {"money", "quantity"}:
+                echoed = _seen(caller_values, claim) or _read_back(claim, caller_numbers)
+                # a price the caller dictated that the agent applies is the price the caller is told
+                applied = echoed and claim.kind == "money" and APPLIED.search(sentence) is not None
+                if booking and claim.kind in {"money", "quantity"} and not applied:
                     continue
                 if _callers_number(claim, sentence, previous_caller):
                     continue
-                echoed = _seen(caller_values, claim) or _read_back(claim, caller_numbers)
-                if echoed and not (affirming and _seen(previous_caller_values, claim)):
+                if echoed and not (affirming and _seen(previous_caller_values, claim)) and not applied:
                     continue
                 if _seen(tool_values, claim):
                     continue
-                outcome = _judge_claim(claim, sentence, index, sentence_words, context_words, history)
+                outcome: Verdict = _judge_claim(
+                    claim, sentence, index, sentence_words, context_words, history
+                )
+                if applied and outcome is not None and outcome[0] == "invented_fact":
+                    # the caller's own rate for what the call is about contradicts that price
+                    priced = _priced_alike(sentence, index, history)
+                    if priced is not None:
+                        outcome = ("wrong_fact", _topic_severity(priced), priced)
                 if outcome is None and claim.kind == "money":
                     priced_here = priced_here or _stated_as_is(claim, index)
                 if outcome is not None:
-                    verdicts.append((*outcome, claim.span))
+                    tag, severity, fact = outcome
+                    verdicts.append((tag, severity, fact, claim.span))
             if priced_here is not None:
                 # "forty off one seventy-nine fifty, that's one-oh-seven seventy": an amount whose
                 # clause names nothing is the price told for what the sentence priced, so it

@@ -168,6 +168,9 @@ POSTCODE_US: Final = re.compile(
 """Five digits after a state or "zip"; not the first group of a longer number ("is 01273 555 0142"),
 nor a round number after a two-letter word ("about six thousand on twenty thousand"): a state that
 is also an English word (in, or, me, ok...) counts only after a comma ("Indianapolis, IN 46204")."""
+UNIT_NUMBER: Final = re.compile(r"\b(?:suite|unit|ste\.?|apt\.?|apartment)\s*#?\s*(\d{1,5}[a-z]?)\b")
+UNIT_HINT: Final = re.compile(r"suite|unit|ste|apt|apartment")
+"""The suite or unit of an address ("Suite 210"), which an address read out can get wrong."""
 STREET_SUFFIXES: Final[dict[str, str]] = {
     "street": "street",
     "road": "road",
@@ -241,7 +244,9 @@ OFFER: Final = re.compile(
 OFFER_ITEM: Final = re.compile(
     r"(?:\s+(?:on|for|in)\s+[a-z]+)?"
     r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|as well as)\s+|\s*,?\s*plus\s+)"
-    r"(?:a |an |the |some |our )?([a-z0-9][a-z0-9' -]{1,60}?)"
+    r"(?:a |an |the |some |our )?"
+    r"(?!(?:so|but|because|which|that|who|she|he|they|it|you|we|i|then|if|when|just|also|too)\b)"
+    r"([a-z0-9][a-z0-9' -]{1,60}?)"
     r"(?=[,.;!?]|\s+(?:and|plus|as well as|for|to|with|so|if|on|at|in|every|which|that|where|when|from)\b|$)"
 )
 """The next item of a list of things on offer ("free weights, cardio, a sauna on premium, plus a
@@ -588,6 +593,10 @@ def _extract_uncached(sentence: str) -> list[Claim]:
             hour = _clock(int(match.group(1)), 0, _evening(text, match))
             claims.append(Claim(kind="time", value=hour, span=match.group(0)))
             spans.append(match.span())
+    for match in UNIT_NUMBER.finditer(text) if UNIT_HINT.search(text) else ():
+        if not _taken(spans, *match.span(1)):
+            claims.append(Claim(kind="unit_number", value=match.group(1), span=match.group(0)))
+            spans.append(match.span(1))
     for match in DATE.finditer(text) if MONTH_HINT.search(text) else ():
         month = (match.group(1) or match.group(4))[:3]
         day = int(match.group(2) or match.group(3))

@@ -1013,3 +1013,54 @@ def test_a_persons_own_number_is_not_the_business_number() -> None:
     # hard negative: the business's own number given wrong is wrong
     desk = call(("c", "What's your number?"), ("a", "The front desk number is 555-0199."))
     assert _tags(desk, SWIM) == [("wrong_fact", 2)]
+
+
+# --- ranges of other things, a caller's price applied, suites, bare quotes --------------------------
+
+KENNEL = _sheet(
+    "Hilltop Kennels",
+    [
+        ("price-wash", "price", "Wash: small dogs (under 20 lb) $35, medium (20 to 50 lb) $50, large $65."),
+        ("price-stay", "price", "Boarding costs $48 per night."),
+        ("price-roof", "price", "Kennel roof repairs carry a $300 minimum."),
+        ("service-vet", "service", "A vet visits on Mondays."),
+        ("address", "location", "77 Ridge Road, Suite 12, Hilltop."),
+    ],
+)
+
+
+def test_a_range_without_a_currency_is_no_range_of_prices() -> None:
+    # "20 to 50 lb" is a weight: $40 is no price the sheet has
+    wrong = call(("c", "How much to board?"), ("a", "Boarding is forty dollars a night."))
+    assert _tags(wrong, KENNEL) == [("wrong_fact", 2)]
+
+
+def test_clause_words_after_a_list_are_no_list_items() -> None:
+    said = call(("c", "Is it safe?"), ("a", "We have a vet visit on Mondays, so she's in good hands."))
+    assert _tags(said, KENNEL) == []
+
+
+def test_a_price_the_caller_dictated_and_the_agent_applied_is_the_price_told() -> None:
+    applied = call(
+        ("c", "The owner said to put me in at thirty a night."),
+        ("a", "Okay, I've got you at thirty dollars a night."),
+    )
+    assert [(f.tag, f.ref) for f in _found(applied, KENNEL)] == [("wrong_fact", "price-stay")]
+    # hard negative: repeating the caller's figure to correct it is no claim
+    corrected = call(
+        ("c", "Is it thirty a night?"),
+        ("a", "Not thirty dollars, it's forty-eight dollars a night."),
+    )
+    assert _tags(corrected, KENNEL) == []
+
+
+def test_a_suite_the_address_does_not_have_is_wrong() -> None:
+    wrong = call(("c", "Where are you?"), ("a", "We're at seventy-seven Ridge Road, suite twenty-one."))
+    right = call(("c", "Where are you?"), ("a", "We're at seventy-seven Ridge Road, suite twelve."))
+    assert _tags(wrong, KENNEL) == [("wrong_fact", 2)]
+    assert _tags(right, KENNEL) == []
+
+
+def test_a_bare_quote_after_a_price_question_is_a_price() -> None:
+    quote = call(("c", "What would a roof repair cost?"), ("a", "You're looking at about two fifty all in."))
+    assert _tags(quote, KENNEL) == [("wrong_fact", 2)]
