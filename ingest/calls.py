@@ -6,6 +6,8 @@
   and its grading job in the outbox; or the row alone with status `no_fact_sheet` when no version is
   approved. A repeat of (source, external_id) inserts nothing and returns the first call's id.
   The broker is never touched here: the outbox relay publishes after commit.
+- `add_call_metadata` adds keys to a stored call's metadata (a later webhook's extra facts, such as
+  Retell's analysis), without touching its status, job or grade.
 - `POST /v1/calls` (scope `ingest`): 202 `{id, status}` for a new call, 200 with the same id on a
   repeat, 422 listing every error with its path. `source` defaults to `api` when omitted.
 - `GET /v1/calls` (scope `read`): newest first by `started_at`, filters `agent`, `status`,
@@ -70,6 +72,13 @@ with pinned as (
 select id, status from inserted
 """
 )
+
+ADD_CALL_METADATA: LiteralString = """
+update calls
+set body = jsonb_set(body, '{metadata}', coalesce(body -> 'metadata', '{}'::jsonb) || %(values)s::jsonb)
+where tenant_id = %(tenant_id)s and source = %(source)s and external_id = %(external_id)s
+returning id, status
+"""
 
 FIND_CALL: LiteralString = """
 select id, status from calls
@@ -194,6 +203,22 @@ async def store_call(
     existing = await find_call(conn, tenant_id, call.source, call.external_id)
     assert existing is not None  # the conflicting row is committed: ON CONFLICT waited for it
     return existing
+
+
+async def add_call_metadata(
+    conn: AsyncConnection[Any], tenant_id: uuid.UUID, source: str, external_id: str, values: dict[str, Any]
+) -> StoredCall | None:
+    """Add `values` to the `metadata` of the call stored under (tenant, source, external_id)
+    (replacing keys it already has), or None when there is no such call. Nothing else changes:
+    no status, no grading job, no grade (grading never reads metadata)."""
+    params = {
+        "tenant_id": tenant_id,
+        "source": source,
+        "external_id": external_id,
+        "values": msgspec.json.encode(values).decode(),
+    }
+    row = await (await conn.execute(ADD_CALL_METADATA, params)).fetchone()
+    return None if row is None else StoredCall(id=row[0], status=row[1], created=False)
 
 
 async def find_call(

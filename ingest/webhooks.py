@@ -13,10 +13,23 @@ received (`ingest.platforms.receive`), is the authentication. In order:
    the request dies after the blob and before the commit, the blob is an orphan under a call id that
    never existed: harmless.
 5. One statement stores the call row and its grading job (`ingest.calls.store_call`); then 202
-   `{id, status}`. A repeat of (source, external_id) — a platform's retry, Retell's `call_analyzed`
-   after `call_ended`, or identical deliveries racing — inserts nothing and answers 200 with the
-   first call's id; its raw body stays in the store unreferenced (an audit trail of the delivery,
-   and cheaper than a duplicate check before every write).
+   `{id, status}`. A repeat of (source, external_id) — a platform's retry, or identical deliveries
+   racing — inserts nothing and answers 200 with the first call's id, and its own raw body is
+   deleted again: no repeat leaves an unreferenced blob behind. Only a process that dies between
+   the insert and that delete leaves one (harmless, as in step 4). Why not check for the call
+   before writing the blob: that costs a database round trip on every delivery, the largest single
+   cost of this route (bench/ingest.py), to save a write and a delete on the rare repeat; and a
+   check-then-insert still leaves the blob of a lost race, which this order does not.
+6. Retell sends `call_analyzed` after `call_ended` for every call, the same call plus Retell's
+   analysis (`RETELL_ANALYSIS_KEYS` in the call's metadata: summary, sentiment, success flag,
+   voicemail flag, custom data). Decision: the analysis is added to the stored call's metadata
+   whatever its status, and the call is never regraded. Grading never reads metadata (its checks
+   read turns, end reason and the fact sheet), so the analysis cannot change a grade; it is worth
+   having on the call either way, and a regrade would only repeat the same grade (and its LLM
+   cost). So a `call_analyzed` first tries that update (one statement, no blob: it is usually a
+   repeat) and answers 200 `duplicate` when the call exists; otherwise it is stored as a new call
+   (with its analysis) like any other delivery, and a `call_ended` arriving after it is a plain
+   repeat. A `call_analyzed` that loses an insert race to its `call_ended` adds its analysis then.
 
 Publishing to the broker is not in this path: the outbox relay does it after commit.
 
@@ -37,7 +50,8 @@ import hashlib
 import re
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import AsyncGenerator, Mapping
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any, Literal, LiteralString
 
@@ -49,10 +63,11 @@ from litestar import Request, Response, post
 from litestar.datastructures import URL, State
 from litestar.params import FromPath
 from litestar.types import HTTPResponseBodyEvent, HTTPResponseStartEvent, HTTPScope, Receive, Scope, Send
+from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from grading.validation import InvalidDocumentError, check_call
-from ingest.calls import store_call
+from ingest.calls import StoredCall, add_call_metadata, store_call
 from ingest.fact_sheets import invalid
 from ingest.platforms import (
     Accepted,
@@ -88,6 +103,14 @@ CACHE_STATE_KEY = "webhook_integration_cache"
 GATE_STATE_KEY = "webhook_pool_gate"
 INTEGRATION_CACHE_SECONDS = 5.0
 EVENT_IN_KEY = re.compile(r"[^A-Za-z0-9_.-]+")
+RETELL_ANALYSIS_KEYS = (
+    "summary",
+    "call_successful",
+    "user_sentiment",
+    "in_voicemail",
+    "custom_analysis_data",
+)
+"""The metadata keys `ingest.platforms.retell` fills from `call_analysis` (see step 6)."""
 PROBLEM_MEDIA_TYPE_BYTES = PROBLEM_MEDIA_TYPE.encode()
 
 
@@ -248,6 +271,18 @@ async def enter_gate(gate: asyncio.Semaphore, timeout: float) -> None:
         raise PoolTimeout(f"couldn't get a connection after {timeout:.2f} sec") from None
 
 
+async def discard_raw_body(blobs: BlobStore, key: str) -> None:
+    """Delete the raw body of a delivery that turned out to be a repeat (step 5): no row points to
+    it. A failure to delete is logged, not raised: the delivery itself was handled."""
+    try:
+        if isinstance(blobs, FileBlobStore):
+            blobs.delete(key)
+        else:
+            await anyio.to_thread.run_sync(blobs.delete, key)
+    except Exception:
+        log.warning("webhook.raw_body_not_deleted", blob_key=key, exc_info=True)
+
+
 async def write_raw_body(blobs: BlobStore, key: str, body: bytes) -> None:
     """A local file (a few KB into the page cache) is written in the event loop, which costs less
     than a hop to a worker thread, straight under its final name (`FileBlobStore.put_new`: the key
@@ -303,27 +338,55 @@ async def handle_delivery(
         rejected(metrics, integration_id, platform, "invalid", field=error.errors[0].field)
         raise invalid(error) from None
 
+    analysis = later_analysis(platform, result)
+    if analysis:
+        async with database_slot(state, pool) as conn:
+            existing = await add_call_metadata(conn, tenant_id, call.source, call.external_id, analysis)
+        if existing is not None:
+            return answered(metrics, platform, started, existing)
+
     # The raw body first, with no database connection held (the slowest step on a file store);
     # then one statement.
     call_id = uuid.uuid4()
     blob_key = raw_blob_key(tenant_id, call_id, result.event, body, now)
     await write_raw_body(state.blobs, blob_key, body)
+    async with database_slot(state, pool) as conn:
+        stored = await store_call(
+            conn, tenant_id=tenant_id, call=call, call_id=call_id, blob_key=blob_key, integration_id=parsed_id
+        )
+        if not stored.created and analysis:
+            stored = (
+                await add_call_metadata(conn, tenant_id, call.source, call.external_id, analysis) or stored
+            )
+    if not stored.created:
+        await discard_raw_body(state.blobs, blob_key)
+    return answered(metrics, platform, started, stored)
+
+
+def later_analysis(platform: str, result: Accepted) -> dict[str, Any] | None:
+    """The analysis a Retell `call_analyzed` carries (step 6), else None."""
+    if platform != "retell" or result.event != "call_analyzed":
+        return None
+    metadata = result.call.metadata
+    return {key: metadata[key] for key in RETELL_ANALYSIS_KEYS if key in metadata} or None
+
+
+@asynccontextmanager
+async def database_slot(state: State, pool: AsyncConnectionPool[Any]) -> AsyncGenerator[AsyncConnection[Any]]:
+    """A pooled connection, taken through the route's gate (`pool_gate`)."""
     gate = pool_gate(state, pool)
     await enter_gate(gate, pool.timeout)
     try:
         async with pool.connection() as conn:
-            stored = await store_call(
-                conn,
-                tenant_id=tenant_id,
-                call=call,
-                call_id=call_id,
-                blob_key=blob_key,
-                integration_id=parsed_id,
-            )
+            yield conn
     finally:
         gate.release()
-    # Accepted deliveries are the bulk and already have their access-log line (even a filtered
-    # debug line costs measurable time on this path): counted, not logged.
+
+
+def answered(metrics: Metrics, platform: str, started: float, stored: StoredCall) -> tuple[int, WebhookAck]:
+    """Count a stored (or repeated) delivery and build its 202 (or 200) answer. Accepted
+    deliveries are the bulk and already have their access-log line (even a filtered debug line
+    costs measurable time on this path): counted, not logged."""
     metrics.webhooks.labels(platform, "accepted" if stored.created else "duplicate").inc()
     metrics.ingest_seconds.observe(time.perf_counter() - started)
     ack = WebhookAck(status=stored.status, id=stored.id, duplicate=not stored.created)

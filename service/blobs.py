@@ -47,6 +47,10 @@ class BlobStore(Protocol):
         """The bytes under `key`; raises BlobNotFound."""
         ...
 
+    def delete(self, key: str) -> None:
+        """Remove the blob under `key`, if any (no error when there is none)."""
+        ...
+
 
 def check_key(key: str) -> str:
     parts = key.split("/")
@@ -104,6 +108,9 @@ class FileBlobStore:
         except FileNotFoundError:
             raise BlobNotFound(key) from None
 
+    def delete(self, key: str) -> None:
+        (self.root / check_key(key)).unlink(missing_ok=True)
+
 
 class S3BlobStore:
     def __init__(self, bucket: str, prefix: str = "", *, endpoint_url: str | None = None) -> None:
@@ -132,6 +139,9 @@ class S3BlobStore:
             raise BlobNotFound(key) from None
         body: bytes = response["Body"].read()
         return body
+
+    def delete(self, key: str) -> None:
+        self.client.delete_object(Bucket=self.bucket, Key=self._object_key(key))
 
 
 def open_blob_store(settings: Settings) -> BlobStore:

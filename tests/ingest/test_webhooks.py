@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import msgspec
+import psycopg
 import pytest
 
 from service.settings import Settings
@@ -146,6 +147,20 @@ def create_integration(
     return response.json()
 
 
+def blob_root(settings: Settings) -> Path:
+    assert settings.blob_url is not None
+    return Path(settings.blob_url.removeprefix("file://"))
+
+
+def call_ids(database_url: str) -> list[str]:
+    with psycopg.connect(database_url) as conn:
+        return [str(row[0]) for row in conn.execute("select id from calls").fetchall()]
+
+
+def view_blob_key(client: httpx.Client, call_id: str) -> str:
+    return str(client.get(f"/v1/calls/{call_id}").json()["blob_key"])
+
+
 def graded(client: httpx.Client, call_id: str) -> dict[str, Any] | None:
     body = client.get(f"/v1/calls/{call_id}").json()
     return body if body["status"] == "graded" else None
@@ -195,7 +210,7 @@ def test_adapter_end_to_end_with_rejections_that_store_nothing(
             assert response.status_code == 401, (name, rejected.index(response), response.text)
             assert response.json()["type"].endswith("/bad-signature")
         assert count_rows(database_url, "calls") == platform.fixtures.index(name)
-        assert len(blob_files(live_server.settings)) == 2 * platform.fixtures.index(name)
+        assert len(blob_files(live_server.settings)) == platform.fixtures.index(name)
 
         accepted = httpx.post(url, content=body, headers=platform.sign(platform.secret, body, url, now))
         assert accepted.status_code == 202, (name, accepted.text)
@@ -216,8 +231,11 @@ def test_adapter_end_to_end_with_rejections_that_store_nothing(
 
     assert count_rows(database_url, "calls") == len(platform.fixtures)
     assert count_rows(database_url, "grades") == len(platform.fixtures)
-    # Each repeat delivery left its raw body, referenced by no call (written before the insert).
-    assert len(blob_files(live_server.settings)) == 2 * len(platform.fixtures)
+    # One raw body per call: each repeat's own blob was deleted once the insert found the call.
+    stored_keys = {view_blob_key(admin, call_id) for call_id in call_ids(database_url)}
+    assert {
+        str(path.relative_to(blob_root(live_server.settings))) for path in blob_files(live_server.settings)
+    } == stored_keys
     assert webhook_count(live_server, platform.name, "accepted") == len(platform.fixtures)
     assert webhook_count(live_server, platform.name, "duplicate") == len(platform.fixtures)
     assert webhook_count(live_server, platform.name, "bad_signature") >= 3 * len(platform.fixtures)
@@ -298,21 +316,79 @@ def test_twilio_transcript_is_fetched_from_its_rest_api_and_graded(
     assert count_rows(database_url, "grades") == 2
 
 
-def test_retell_call_ended_and_call_analyzed_end_as_one_call(tenant: Tenant, database_url: str) -> None:
+RETELL_ANALYSIS = {
+    "summary": "The caller booked a checkup on Friday at 2 pm.",
+    "call_successful": True,
+    "user_sentiment": "Positive",
+    "in_voicemail": False,
+    "custom_analysis_data": {"appointment_booked": True},
+}
+"""What call_analyzed_booking.json's `call_analysis` becomes in the call's metadata."""
+
+
+def deliver_retell(url: str, name: str) -> httpx.Response:
+    body = fixture_bytes("retell", name)
+    return httpx.post(url, content=body, headers=sign_retell(RETELL_KEY, body, url, int(time.time())))
+
+
+def test_retell_call_analyzed_after_the_grade_adds_its_analysis_without_regrading(
+    tenant: Tenant, database_url: str, live_server: LiveServer
+) -> None:
     admin = tenant.client("admin")
     approved_fact_sheet(admin)
     url = create_integration(admin, "retell", [RETELL_KEY])["url"]
-    now = int(time.time())
-    ids = []
-    for name in ("call_ended_booking.json", "call_analyzed_booking.json"):
-        body = fixture_bytes("retell", name)
-        response = httpx.post(url, content=body, headers=sign_retell(RETELL_KEY, body, url, now))
-        assert response.status_code in (200, 202), response.text
-        ids.append(response.json()["id"])
-    assert ids[0] == ids[1]
-    wait_until(lambda: graded(admin, ids[0]), what="graded")
-    assert count_rows(database_url, "calls") == 1
+    ended = deliver_retell(url, "call_ended_booking.json")
+    assert ended.status_code == 202, ended.text
+    call_id = ended.json()["id"]
+    before = wait_until(lambda: graded(admin, call_id), what="graded")
+    assert "summary" not in before["call"]["metadata"]
+
+    analyzed = deliver_retell(url, "call_analyzed_booking.json")
+    assert analyzed.status_code == 200, analyzed.text
+    assert analyzed.json() == {"status": "graded", "id": call_id, "duplicate": True}
+    after = admin.get(f"/v1/calls/{call_id}").json()
+    assert {key: after["call"]["metadata"].get(key) for key in RETELL_ANALYSIS} == RETELL_ANALYSIS
+    assert after["call"]["metadata"]["platform_call_id"] == before["call"]["metadata"]["platform_call_id"]
+    assert after["call"]["turns"] == before["call"]["turns"]
+    assert after["grade"] == before["grade"]  # not regraded
+    assert count_rows(database_url, "grading_jobs") == 1
     assert count_rows(database_url, "grades") == 1
+    assert len(blob_files(live_server.settings)) == 1  # the analysis wrote no blob
+    assert webhook_count(live_server, "retell", "duplicate") == 1
+
+
+def test_retell_call_analyzed_before_grading_and_in_either_order_is_one_call_with_its_analysis(
+    settings: Settings,
+    start_live_server: Callable[..., LiveServer],
+    make_tenant: Callable[..., Tenant],
+    database_url: str,
+) -> None:
+    server = start_live_server(settings, with_worker=False)  # nothing is graded here
+    admin = make_tenant(server.url).client("admin")
+    approved_fact_sheet(admin)
+    url = create_integration(admin, "retell", [RETELL_KEY])["url"]
+
+    ended = deliver_retell(url, "call_ended_booking.json")
+    analyzed = deliver_retell(url, "call_analyzed_booking.json")
+    assert (ended.status_code, analyzed.status_code) == (202, 200)
+    assert analyzed.json() == {"status": "queued", "id": ended.json()["id"], "duplicate": True}
+    view = admin.get(f"/v1/calls/{ended.json()['id']}").json()
+    assert {key: view["call"]["metadata"].get(key) for key in RETELL_ANALYSIS} == RETELL_ANALYSIS
+    assert view["status"] == "queued"
+
+    # The other order, for another call: call_analyzed stores the call with its analysis, and the
+    # late call_ended is a plain repeat that takes nothing away.
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("delete from grading_jobs")
+        conn.execute("delete from calls")
+    first = deliver_retell(url, "call_analyzed_booking.json")
+    late = deliver_retell(url, "call_ended_booking.json")
+    assert (first.status_code, late.status_code) == (202, 200)
+    assert late.json()["id"] == first.json()["id"]
+    view = admin.get(f"/v1/calls/{first.json()['id']}").json()
+    assert {key: view["call"]["metadata"].get(key) for key in RETELL_ANALYSIS} == RETELL_ANALYSIS
+    assert count_rows(database_url, "calls") == 1
+    assert count_rows(database_url, "grading_jobs") == 1
 
 
 def test_events_that_are_not_end_of_call_are_acknowledged_and_ignored(
@@ -407,6 +483,8 @@ def test_twenty_concurrent_identical_deliveries_make_one_call_and_one_grade(
     assert count_rows(database_url, "calls") == 1
     assert count_rows(database_url, "grading_jobs") == 1
     assert count_rows(database_url, "grades") == 1
+    # The racers that lost the insert deleted their raw bodies: one blob, the stored call's.
+    assert len(blob_files(live_server.settings)) == 1
 
 
 def test_a_webhook_waiting_for_a_database_slot_gets_the_pool_timeout() -> None:

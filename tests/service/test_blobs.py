@@ -23,6 +23,10 @@ def test_file_store_round_trip_and_overwrite(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "blobs").rglob(".tmp-*")]  # no temp files left behind
     with pytest.raises(BlobNotFound):
         store.get("raw/tenant/missing.json")
+    store.delete("raw/tenant/call.json")
+    with pytest.raises(BlobNotFound):
+        store.get("raw/tenant/call.json")
+    store.delete("raw/tenant/call.json")  # deleting what is not there is no error
 
 
 @pytest.mark.parametrize("key", ["../escape", "/etc/passwd", "a//b", "a/./b", "", "a\\b"])
@@ -53,3 +57,7 @@ def test_s3_store_round_trip_with_prefix(s3_server: str, tmp_path: Path) -> None
     assert [o["Key"] for o in listed["Contents"]] == ["raw-payloads/t1/call.json"]
     with pytest.raises(BlobNotFound):
         store.get("t1/missing.json")
+    store.delete("t1/call.json")
+    with pytest.raises(BlobNotFound):
+        store.get("t1/call.json")
+    store.delete("t1/call.json")
