@@ -646,6 +646,10 @@ def _judge_reading(
         about = _judge_by_subject(claim, sentence, index, candidates, sentence_words, context_words, history)
         if not isinstance(about, str):
             return about
+        if claim.kind == "duration" and not any(ch.isdigit() for ch in claim.span):
+            # "I'll text you a reminder a day before": a length said in words is compared only
+            # with the facts its own clause names, never guessed from the rest of the call
+            return None
     scored = [
         (_related(fact, sentence_words, context_words), fact, known)
         for fact, known in candidates

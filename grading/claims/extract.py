@@ -122,9 +122,8 @@ DURATION: Final = re.compile(
 """A length of time, said in figures or words ("2 business days", "a fortnight", "a couple of
 weeks", "an hour and a half"); "a four-year-old" is an age, not a duration."""
 DURATION_RANGE_START: Final = re.compile(
-    r"\b(?:(\d+(?:\.\d+)?)\s*(?:to|-|–|or)|between\s+(\d+(?:\.\d+)?)\s+and)\s*\d+(?:\.\d+)?\s?(?:-\s?)?"
-    + _DURATION_UNIT
-    + r"\b"
+    r"\b(?:(\d+(?:\.\d+)?)\s*(?:to|-|–|or)|between\s+(\d+(?:\.\d+)?)\s+and)\s*(?:\d+(?:\.\d+)?|more|fewer|less)"
+    r"\s?(?:-\s?)?" + _DURATION_UNIT + r"\b"
 )
 """The first end of a range of time takes the unit of the second ("7 to 10 days", "3 or 4 hours")."""
 DURATION_RANGE_END: Final = re.compile(
@@ -478,6 +477,8 @@ def days_in(text: str) -> set[int]:
     return found
 
 
+GRAND: Final = re.compile(r"\b(\d+(?:\.\d)?)\s?grand\b")
+""""Three grand": thousands of the currency, said the way people say them."""
 MONEY_HINT: Final = re.compile(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
 FIVE_DIGITS: Final = re.compile(r"\d{5}")
 DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
@@ -545,6 +546,9 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text or " for " in text else ():
         if not _taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
             add("money", float(match.group(1)), match)
+    for match in GRAND.finditer(text) if "grand" in text else ():
+        if not _taken(spans, *match.span()):
+            add("money", float(match.group(1)) * 1000, match)
     for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():
         if match.group(1) == "100" and INTENSIFIED.match(text, match.end()):
             continue  # "100% safe", "a hundred percent sure": a way of speaking, no rate

@@ -1064,3 +1064,47 @@ def test_a_suite_the_address_does_not_have_is_wrong() -> None:
 def test_a_bare_quote_after_a_price_question_is_a_price() -> None:
     quote = call(("c", "What would a roof repair cost?"), ("a", "You're looking at about two fifty all in."))
     assert _tags(quote, KENNEL) == [("wrong_fact", 2)]
+
+
+# --- lengths in words stay with their clause, open-ended lengths, thousands said as "grand" ---------
+
+STUDIO_B = _sheet(
+    "Northlight Photo Studio",
+    [
+        ("policy-move", "policy", "Rescheduling 14 or more days ahead is free; within 14 days it costs $50."),
+        ("delivery", "availability", "Edited photos are delivered within 3 weeks."),
+        ("price-wedding", "price", "Wedding coverage costs $3,000 for 8 hours."),
+    ],
+)
+
+
+def test_a_length_in_words_is_compared_only_with_what_its_clause_names() -> None:
+    for said in (
+        "I'll text you a reminder a day before.",
+        "Give me a minute to pull that up.",
+        "Most people book about two weeks ahead.",
+    ):
+        assert _tags(call(("c", "Okay, thanks."), ("a", said)), STUDIO_B) == [], said
+    # hard negative: a length in words about what a fact times is compared
+    late = call(
+        ("c", "When do I get the photos?"), ("a", "Edited photos are delivered within a couple of months.")
+    )
+    assert _tags(late, STUDIO_B) == [("wrong_fact", 2)]
+
+
+def test_an_open_ended_length_is_a_length() -> None:
+    assert [
+        c.value for c in extract("Rescheduling 14 or more days ahead is free") if c.kind == "duration"
+    ] == [20160]
+
+
+def test_thousands_said_as_grand() -> None:
+    assert [(c.kind, c.value) for c in extract("that's three grand for the day")] == [("money", 3000.0)]
+    right = call(
+        ("c", "How much is wedding coverage?"), ("a", "Wedding coverage is three grand for eight hours.")
+    )
+    wrong = call(
+        ("c", "How much is wedding coverage?"), ("a", "Wedding coverage is four grand for eight hours.")
+    )
+    assert _tags(right, STUDIO_B) == []
+    assert _tags(wrong, STUDIO_B) == [("wrong_fact", 2)]
