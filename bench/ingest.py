@@ -7,8 +7,12 @@ Two servers, each a uvicorn process on loopback with one event loop, use the sam
 - baseline: a bare Litestar app whose one route reads the body and inserts one row (uuid + jsonb)
   into a table, with an AsyncConnectionPool of the same size;
 - callgrade: the real app (`service.app.create_app`): `POST /v1/webhooks/{id}` for a Bland
-  integration — integration lookup, HMAC check over the raw body, translation, validation,
-  duplicate check, raw body to the file blob store, and the one-statement call + outbox job insert.
+  integration — integration lookup (cached), HMAC check over the raw body, translation,
+  validation, raw body to the file blob store, and the one-statement call + outbox job insert
+  (which is also the duplicate check). The route is served by `ingest.webhooks.WebhookEndpoint`
+  ahead of Litestar's router (the request id, metrics and access line of `service.app` included),
+  while the baseline goes through Litestar's routing, Request and Response. No delivery repeats
+  here, so the repeat path (deleting the repeat's blob, Retell's analysis update) is not measured.
   No broker is involved: publishing belongs to the outbox relay, which is not running here.
 
 A load generator (a minimal HTTP/1.1 client on asyncio streams) keeps `--concurrency` keep-alive
