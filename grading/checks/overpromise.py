@@ -67,7 +67,7 @@ PROMISE: Final = compile_phrases(
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",
         r"same[- ]day (?:guaranteed|for sure)",
-        r"for sure",
+        r"(?:'ll|will|be|is|are|'s|'re)\b[^,.;!?]{0,40} for sure",
         r"you'?ll never (?:have|need|get|see|experience|worry)",
         r"never (?:\w+ ){0,5}again",
         r"(?:get|be) approved",
@@ -106,6 +106,27 @@ def _own_clause(before: str) -> str:
     return re.split(r"[,;:]", before)[-1]
 
 
+HEDGED: Final = re.compile(r"\b(?:if|whether)\b[^,;:]*$", re.IGNORECASE)
+""""I can't tell you if you'll be approved": an outcome named inside "if" or "whether" is not promised."""
+
+
+def promise_in(sentence: str) -> re.Match[str] | None:
+    """The first promise a sentence makes, skipping negated ("I can't guarantee") and hedged ("I
+    can't tell you if you'll be approved") ones; None for a question. Shared with the policy check's
+    rules against promising."""
+    if sentence.rstrip().endswith("?") or PROMISE.search(sentence) is None:
+        return None
+    return next(
+        (
+            found
+            for found in PROMISE.finditer(sentence)
+            if not NEGATED.search(_own_clause(DONT_WORRY.sub("", sentence[: found.start()]))[-30:])
+            and not HEDGED.search(sentence[: found.start()])
+        ),
+        None,
+    )
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     backing = [
         content_words(fact.statement) - PROMISE_WORDS
@@ -121,14 +142,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 continue
             if PROMISE.search(sentence) is None:
                 continue
-            match = next(
-                (
-                    found
-                    for found in PROMISE.finditer(sentence)
-                    if not NEGATED.search(_own_clause(DONT_WORRY.sub("", sentence[: found.start()]))[-30:])
-                ),
-                None,
-            )
+            match = promise_in(sentence)
             if match is None:
                 continue
             clause = next(

@@ -60,7 +60,7 @@ from grading.checks.off_scope_advice import (
     advice_sentences,
 )
 from grading.checks.outcome import read_outcome
-from grading.checks.overpromise import PROMISE
+from grading.checks.overpromise import PROMISE, promise_in
 from grading.checks.situations import alternatives, meets
 from grading.claims.numbers import digits_for_speech
 from grading.evidence import normalise
@@ -727,6 +727,13 @@ MATCHED: Final = compile_phrases(
 )
 
 
+def _really_promised(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    """A promise overpromise would count: not negated, hedged ("I can't tell you if you'll be
+    approved") or asked."""
+    del rule, match
+    return promise_in(sentence) is not None
+
+
 def _not_negated(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
     del rule
     return not NEGATION.search(sentence[: match.start()][-30:])
@@ -779,10 +786,17 @@ def _ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool
     if not is_change and not tool_stems:
         return False
     what = [w for w in re.findall(r"[a-z]+", shape.group("what").lower()) if w not in {"the", "a", "an"}]
-    heads = [w for w in what if w not in GENERIC_ID_WORDS] or what
+    alternatives = [
+        [w for w in re.findall(r"[a-z]+", part) if w not in {"the", "a", "an"}]
+        for part in re.split(r"\b(?:or|and)\b|,", shape.group("what").lower())
+    ]
+    heads = [
+        ([w for w in words if w not in GENERIC_ID_WORDS] or words)[-1] for words in alternatives if words
+    ]
     if not heads:
         return False
-    head = re.compile(rf"\b{re.escape(heads[-1])}", re.IGNORECASE)
+    # "the delivery ZIP code or town": either one asked for or given will do
+    head = re.compile(r"\b(?:" + "|".join(re.escape(h) for h in heads) + ")", re.IGNORECASE)
     for position, turn in enumerate(call.turns):
         if head.search(turn.text) and (
             # "I don't have the reference", "skip the reference check" give nothing
@@ -805,6 +819,12 @@ def _ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool
             tool.error is None and any(stem in tool.name.lower() for stem in tool_stems)
             for tool in turn.tool_calls
         )
+        if changed and any(
+            head.search(str(key)) and value not in (None, "")
+            for tool in turn.tool_calls
+            for key, value in tool.arguments.items()
+        ):
+            return True  # the tool was given X ({"town": "Pine Plains"}): the caller had said it
         if changed:
             return _breach(
                 position + 1,
@@ -966,7 +986,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
         re.compile(r"\b(?:guarantee|promise)", re.I),
-        _pattern_must_not(PROMISE, "made a guarantee"),
+        _pattern_must_not(PROMISE, "made a guarantee", keep=_really_promised),
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
     ("must_not", PRIVACY_RULE, _privacy),
@@ -998,7 +1018,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ("must", READ_BACK, _read_back),
     (
         "must",
-        re.compile(r"\brecord", re.I),
+        re.compile(
+            r"\b(?:call|calls|conversation|line)s?\b.{0,30}\brecord|\brecord(?:ed|ing)\b.{0,30}\b(?:call|calls"
+            r"|conversation)",
+            re.I,
+        ),
         _said_early(re.compile(r"record", re.I), "say the call is recorded"),
     ),
     (
