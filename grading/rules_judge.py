@@ -7,9 +7,10 @@ re-running the checks, and returns no findings of its own, because the engine al
 every deterministic failure; returning them again would only be merged away. It decides none of
 the `unchecked_rules` (it has no way to), so those stay listed on the grade.
 
-goal_met is false after an emergency the agent did not hand off (the caller ringing 911 themselves
-is not the agent's resolution), and after a request for a person that was neither handed off nor
-followed by a completed action; a clear "no" to a yes/no question counts as an answer.
+goal_met is false after an emergency the agent never handed off (the caller ringing 911 themselves
+is not the agent's resolution; a transfer that came late still reached the caller), and after a
+request for a person that was neither handed off nor followed by a completed action; a clear "no"
+to a yes/no question counts as an answer.
 
 Levels, per dimension (4 when nothing below applies):
 - accuracy: a minor accuracy failure 3; one wrong or unsupported claim 2; several, or any critical
@@ -82,8 +83,8 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
         return False
     outcome = read_outcome(call)
     handoffs = [failure for failure in report.failures if failure.tag == "missed_handoff"]
-    if any(failure.severity == "critical" for failure in handoffs):
-        return False  # an emergency the agent did not hand off is never the caller's goal met
+    if any(failure.severity == "critical" for failure in handoffs) and not outcome.transferred:
+        return False  # an emergency the agent never handed off is never the caller's goal met
     if handoffs and not (outcome.action_done or outcome.transferred):
         return False  # the caller wanted a person and got neither a person nor what they came for
     if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:

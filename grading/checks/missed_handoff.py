@@ -74,7 +74,11 @@ BODILY_HARM: Final = [
     + _WHERE
     + r"(?:'s| has| is| just| has just| had just)+ (?:fallen|fell|collapsed|fainted|blacked out"
     r"|passed out)(?! (?:asleep|behind|for|in love|through|short|apart)\b)",
-    _SOMEONE + _WHERE + r" collapsed",
+    _SOMEONE
+    + _WHERE
+    + r" (?:collapsed|fell over(?! (?:laughing|backwards|myself|himself|herself))|fell down|fainted"
+    r"|passed out"
+    r"|blacked out)",
     r"(?:fell|fallen|slipped|tripped)(?: \w+){0,4} and (?:can'?t (?:get up|move)|won'?t (?:get up|wake up"
     r"|move)|is bleeding|isn'?t (?:moving|breathing|responding))",
     r"(?:hit|banged|bumped|cracked|smacked|struck) " + _OWN + r" head",
@@ -120,7 +124,9 @@ BODILY_HARM: Final = [
     r"chest (?:hurts|is hurting|pains?|feels tight|tightness)",
     r"(?:tight|heavy|crushing|squeezing)(?: \w+){0,2} (?:in|on|across) " + _OWN + r" chest",
     # stroke signs
-    r"(?:face|mouth|smile) (?:is |'s )?(?:\w+ )?droop\w*",
+    r"(?:face|mouth|smile)(?: \w+){0,3} droop\w*",
+    r"(?:talking|speaking|speech|words)(?: is| are| 's)? (?:all |kind of |kinda |really )?"
+    r"(?:slurred|slurry|garbled)",
     r"slurr(?:ed|ing) (?:his |her |my |their )?(?:speech|words)",
     r"(?:can'?t|cannot) (?:lift|move|feel) (?:his|her|my|their) (?:arm|leg|face|left|right)",
     # locked in, trapped, hazards
@@ -131,8 +137,9 @@ BODILY_HARM: Final = [
     r"(?:wires?|lines?|cables?|power lines?)(?: \w+){0,2} (?:is |are |'s )?(?:down|sparking|arcing)",
     r"sparking",
     r"live wire",
-    r"(?:water|leak\w*|dripping|pouring)(?: \w+){0,6} (?:electrics|electrical|wiring|outlets?|sockets?"
-    r"|fuse ?box|light fittings?|breaker)",
+    r"(?:water|rain|leak\w*|dripping|pouring|running)(?: \w+){0,6} (?:electrics|electrical|wiring|outlets?"
+    r"|sockets?|fuse ?box|light fittings?|breakers?|panel)",
+    r"panting (?:really |very |so )?(?:hard|heavily)",
     r"blood everywhere",
     r"losing (?:a lot of )?blood",
     r"convuls\w*",
@@ -149,7 +156,8 @@ HARM_WORDS: Final[frozenset[str]] = frozenset(
     choked strangled attacked assaulted threatened threatening threatens hurt scared afraid terrified
     danger safe tight heavy crushing squeezing face mouth smile slurred slurring lift move feel locked
     trapped stuck getting wire wires line lines cable cables sparking arcing live electrics electrical wiring
-    outlet outlets socket sockets fuse fusebox breaker fittings fitting""".split()
+    outlet outlets socket sockets fuse fusebox breaker breakers fittings fitting talking speaking speech
+    words panel panting""".split()
 )
 """A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
 start with common words ("he", "my", "took") and are slow to rule out one by one."""
@@ -349,35 +357,50 @@ def _handoff_turn(call: Call, after: int) -> int | None:
 
 
 def _late_transfer(call: Call, role_request: re.Pattern[str] | None) -> list[Failure]:
-    """A call that was handed off in the end, but only after the caller had to ask for a person
-    again: the agent's first reply to the request is the miss (the labelling convention pins it
-    there, one label per call)."""
+    """A call that was handed off in the end, but only after the caller had to ask again: the
+    agent's first reply to the request for a person, or to the emergency, is the miss (the
+    labelling convention pins it there, one label per call). For an emergency, sending the caller
+    to 911 in that first reply is not a miss; the caller "asking again" is a person request, an
+    insistence or any question ("can you just get someone here now?"), not a plain answer to a
+    triage question."""
     turns = call.turns
     asked = next(
-        (i for i, t in enumerate(turns) if t.speaker == "caller" and _wants_person(t.text, role_request)),
+        (
+            i
+            for i, t in enumerate(turns)
+            if t.speaker == "caller" and (_wants_person(t.text, role_request) or _emergency(t.text))
+        ),
         None,
     )
     if asked is None:
         return []
+    emergency = _emergency(turns[asked].text)
     handoff = _handoff_turn(call, asked)
     first_reply = next((i for i in range(asked + 1, len(turns)) if turns[i].speaker == "agent"), None)
     if handoff is None or first_reply is None or handoff == first_reply:
         return []
+    if emergency and EMERGENCY_REFERRAL.search(turns[first_reply].text):
+        return []
     asked_again = any(
         turns[i].speaker == "caller"
-        and (_wants_person(turns[i].text, role_request) or INSISTS.search(turns[i].text))
+        and (
+            _wants_person(turns[i].text, role_request)
+            or INSISTS.search(turns[i].text)
+            or (emergency and "?" in turns[i].text)
+        )
         for i in range(first_reply + 1, handoff)
     )
     if not asked_again:
         return []
+    what = "described an emergency" if emergency else "asked for a person"
     return [
         Failure(
             tag="missed_handoff",
-            severity="major",
+            severity="critical" if emergency else "major",
             turn=first_reply + 1,
             quote=turns[first_reply].text.strip()[:200],
-            reason=f"the caller asked for a person in turn {asked + 1} and had to ask again before the"
-            f" handoff in turn {handoff + 1}",
+            reason=f"the caller {what} in turn {asked + 1} and had to ask again before the handoff in turn"
+            f" {handoff + 1}",
             ref="handoff",
         )
     ]
