@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.checks.outcome import CALLER_SATISFIED, CLOSING, UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.ignored_question import REQUEST, questions
+from grading.checks.missed_handoff import INSISTS
+from grading.checks.outcome import CLOSING, PLEASED, UNRESOLVED_ENDINGS, read_outcome
 from grading.formats import Call, FactSheet, Failure
 
 
@@ -41,7 +43,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         bool(closed_after)
         and all(CLOSING.match(call.turns[turn - 1].text.strip()) for turn in closed_after)
         and not any(
-            turn.speaker == "caller" and CALLER_SATISFIED.search(turn.text)
+            turn.speaker == "caller" and PLEASED.search(turn.text)
             for turn in call.turns[outcome.inability_turn or 0 :]
         )
     )  # an earlier "could not help" counts only when nothing after it helped or pleased the caller
@@ -50,6 +52,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             agent_turns[-1],
             f"the agent could not help (turn {outcome.inability_turn}) and offered no next step",
         )
+    elif _closed_on_a_request(call, agent_turns[-1]):
+        turn, why = agent_turns[-1], "the agent closed the call on a request it had not met"
     elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent_turns[-1] - 2:
         turn, why = agent_turns[-1], "the caller gave up without a next step"
     elif (
@@ -83,3 +87,18 @@ def _finished_before_silence(call: Call, agent_turns: list[int]) -> bool:
     there?") are not the agent's last word."""
     spoken = [turn for turn in agent_turns if not STILL_THERE.search(call.turns[turn - 1].text)]
     return bool(spoken) and bool(CLOSING.match(call.turns[spoken[-1] - 1].text.strip()))
+
+
+def _closed_on_a_request(call: Call, last_agent: int) -> bool:
+    """The agent's last reply only closes ("I understand. Is there anything else I can help with?")
+    right after the caller asked for something ("I need a person. Please.", "do you know anybody
+    who does?"): the request is left there."""
+    if not CLOSING.match(call.turns[last_agent - 1].text.strip()):
+        return False
+    asked = next((i for i in range(last_agent - 2, -1, -1) if call.turns[i].speaker == "caller"), None)
+    if asked is None:
+        return False
+    text = call.turns[asked].text
+    if PLEASED.search(text):
+        return False
+    return bool(questions(text) or REQUEST.search(text) or INSISTS.search(text))

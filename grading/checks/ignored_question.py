@@ -39,7 +39,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
-from grading.checks.outcome import CALLER_GAVE_UP
+from grading.checks.outcome import CALLER_GAVE_UP, CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
@@ -127,7 +127,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions|what area", re.I),
         re.compile(
-            r"\d|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
+            r"\b\d{1,5}\s+(?!to\b|and\b|or\b|till\b|until\b|a\.?m\b|p\.?m\b|o'?clock|minutes?|hours?|days?|weeks?)[a-z]"
+            r"|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
             r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
             r"|\b(?:hall|cent(?:re|er)|church|school|building|park|library|mall|plaza|square|station|campus"
             r"|venue|hotel|ballroom|studio|clinic|hospital|arena|theat(?:re|er)|gym|store|shop)\b"
@@ -152,6 +153,13 @@ BRUSH_OFF: Final = re.compile(
     re.IGNORECASE,
 )
 """A reply that only closes ("Is there anything else I can do for you?") answers nothing."""
+APOLOGY: Final = compile_filtered(
+    r"^(?:oh,? |ah,? )?(?:i'?m |i am )?(?:so |really )?sorry(?: about that| to hear that| for the"
+    r" (?:trouble|hassle"
+    r"|wait))?[.!]?$|^i (?:understand|see)[.!]?$",
+    re.IGNORECASE,
+)
+"""A sentence that only apologises or sympathises."""
 REASKED: Final = compile_filtered(
     r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
     r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
@@ -190,12 +198,14 @@ YES_NO_GIVEN: Final = compile_filtered(
 you come Sunday?" "sure, we do Sundays")."""
 SOURCE_ASKED: Final = compile_filtered(
     r"\bwho (?:would|could|can|do|should|might|will)(?: i| we)? (?:know|ask|tell|talk|speak|call|help|answer)"
+    r"|^who (?:can|could|would|does|do|should)$"
     r"|\b(?:someone|somebody|anyone|anybody|a person)(?: there)? (?:who|that)"
     r"(?:'d| would| could| can| might)? (?:know|tell|help|answer)|\bwho'?d know\b"
     r"|\bwhere (?:would|could|can|do|should) (?:i|we) (?:find (?:that |this |it )?out|ask|check)",
     re.IGNORECASE,
 )
 """A question for a source: who would know, where to find out."""
+SHORT_SOURCE: Final = compile_filtered(r"^who (?:can|could|would|does|do|should)$", re.IGNORECASE)
 SOURCE_GIVEN: Final = compile_filtered(
     r"\b(?:call|email|e-mail|text|ask|contact|check with|speak (?:to|with)|talk (?:to|with)|transfer"
     r"|connect you|put you through|call you back|callback|get back to you|reach out|website|online|@)"
@@ -237,12 +247,15 @@ def questions(text: str) -> list[str]:
     pieces: list[str] = SPLIT_QUESTIONS.split(text)  # clause, separator, clause, ..., clause
     for position in range(0, len(pieces), 2):
         part = pieces[position]
-        if part.count(" ") < 2:
-            continue  # fewer than three words
+        if part.count(" ") < 1:
+            continue  # fewer than two words
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
         after_comma = position > 0 and not any(stop in pieces[position - 1] for stop in ".!?;")
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
-        if len(clause.split()) < 3 or not QUESTION_START.match(clause) or PERSON_REQUEST.search(clause):
+        short_source = marked and bool(SHORT_SOURCE.match(clause))  # "So... who can?"
+        if (len(clause.split()) < 3 and not short_source) or not QUESTION_START.match(clause):
+            continue
+        if PERSON_REQUEST.search(clause):
             continue
         # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
         if marked or (UNMARKED_QUESTION.match(clause) and not after_comma):
@@ -342,7 +355,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker != "caller":
             continue
         asked: list[str] = questions(turn.text)
-        if not asked and pending and turn.text.rstrip().endswith("?"):
+        if not asked and pending and "?" in turn.text:
             # "No, like, a kids menu?": the ignored question, asked again without a question word
             if content_words(pending) & content_words(turn.text):
                 asked = [pending]
@@ -366,7 +379,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         sole = refused and _sole_ask(asked, turn.text)
         reply_words: frozenset[str] | None = None  # read when a question needs it
         reply_sentences = sentences(reply)
-        brushed_off = bool(reply_sentences) and all(BRUSH_OFF.match(s) for s in reply_sentences)
+        spoken_sentences = sentences(spoken_reply)
+        brushed_off = bool(spoken_sentences) and all(
+            BRUSH_OFF.match(s) or CLOSING.match(s) or APOLOGY.match(s) for s in spoken_sentences
+        )  # "Sorry about that. Have a good one." answers nothing
         asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         for question in asked:
             shape = _type_shape(question)
@@ -378,7 +394,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 reply_words = _digit_words(reply)
             about, borrowed = _about(question, turn.text)
             shared = about & reply_words
-            if refused and (sole or _words(question) & reply_words):
+            source_missing = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply))
+            if refused and not source_missing and (sole or _words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue

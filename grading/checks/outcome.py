@@ -76,7 +76,7 @@ CALLER_SATISFIED: Final = compile_phrases(
 CALLER_GAVE_UP: Final = compile_phrases(
     [
         r"never ?mind",
-        r"unbelievable\W+(?:bye|forget|whatever|never)",
+        r"unbelievable(?:\W+(?:bye|forget|whatever|never)|\W*$)",
         r"forget it",
         r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
         r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try|look|shop|ask|check) (?:somewhere|someone|elsewhere"
@@ -99,9 +99,22 @@ CALLER_PLAN: Final = compile_phrases(
 )
 """The caller names their own next step ("never mind, I'll call back Friday and set it up"): a
 change of plan, not giving up."""
+PLEASED: Final = compile_phrases(
+    [
+        r"thank(?:s| you)",
+        r"perfect",
+        r"(?:that'?s|very) helpful",
+        r"appreciate it",
+        r"sounds good",
+        r"that works",
+    ]
+)
+"""A caller pleased with what they heard; "great" alone is left out, it is as often sarcastic."""
 CLOSING: Final = compile_filtered(
     r"^(?:(?:okay|ok|alright|all right|sure|great|perfect|no problem|of course|sounds good|no worries|thanks"
-    r"|thank you)[,.!]?\s*)*(?:(?:bye(?: now| bye)?|goodbye|have a (?:good|great|nice|lovely)"
+    r"|thank you|i understand|i see|sorry about that|i'?m sorry(?: about that| to hear that)?|yeah)"
+    r"[,.!]?\s*)*"
+    r"(?:(?:bye(?: now| bye)?|goodbye|have a (?:good|great|nice|lovely)"
     r" (?:one|day|night|evening|afternoon|weekend)|thanks? (?:you )?for calling(?: [\w&'-]+){0,4}|take care"
     r"|you'?re welcome"
     r"|(?:is there )?anything else(?: i can (?:help|do|assist)(?: you)?(?: with)?)?(?: for you)?(?: today)?)"
@@ -190,7 +203,7 @@ INABILITY: Final = compile_phrases(
     [
         r"i don'?t (?:have|know)",
         r"i do not (?:have|know)",
-        r"(?:we|they) don'?t (?:have|offer|do|take|accept|provide)",
+        r"(?:we|they) don'?t (?:really |actually |currently )?(?:have|offer|do|take|accept|provide)",
         r"(?:that'?s|it'?s) not (?:available|possible)",
         r"no (?:availability|openings|slots|appointments)",
         r"(?:nothing|no one|nobody) (?:is )?available",
@@ -200,7 +213,7 @@ INABILITY: Final = compile_phrases(
         r"there (?:is|are) no",
         r"there'?s no",
         r"(?:we|they) (?:don'?t|do not) (?:serve|service|cover|go to|deliver to)",
-        r"(?:isn'?t|is not|aren'?t|are not|not) (?:working|responding|available|in service)",
+        r"(?:isn'?t|is not|aren'?t|are not|not) (?:working|responding|available|in service|loading)",
         r"(?:system|computer|calendar|website) (?:is |was )?(?:down|offline)",
         r"(?:couldn'?t|could not|can'?t|cannot) (?:find|locate|access|pull up)",
         r"try (?:calling )?(?:us )?(?:again|back) later",
@@ -261,7 +274,7 @@ def _answered_no(call: Call) -> bool:
     if not any(YES_NO_QUESTION.search(sentence) for sentence in sentences(question)):
         return False
     reply = next((t for t in call.turns[asked + 1 :] if t.speaker == "agent"), None)
-    if reply is None or not NEGATIVE.search(reply.text):
+    if reply is None or not NEGATIVE.search(re.sub(r"(?i)\boh,? no\b", " ", reply.text)):
         return False
     if not content_words(reply.text) & content_words(question):
         return False

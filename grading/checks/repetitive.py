@@ -1,7 +1,9 @@
 """repetitive: the agent gives the same reply again (seed 000's loop detection).
 
 Two agent replies "are the same" when their word overlap is at least 90% of the longer one; a
-one-word reply ("Yes.") counts, which a bigram check would miss. A reply of three words or more is
+one-word reply ("Yes.") counts, which a bigram check would miss; so does a reply said in full
+inside a slightly longer earlier one ("Thanks Carla. Please unplug your router..." then "Please
+unplug your router..."). A reply of three words or more is
 compared with every earlier agent reply, a shorter one with the reply right before it ("Sure."
 twice in a call is not a loop, "Sorry?" "Sorry?" is). Every repeat is a failure at the repeat, as
 the labelling convention pins it (turns 5 and 7 of a reply said at 3, 5 and 7), minor (a blemish:
@@ -46,14 +48,33 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         earlier = replies if size >= 3 else replies[-1:]
         low, high = OVERLAP * size, size / OVERLAP  # sizes a 90% overlap allows, checked before counting
         copies = 1 + sum(
-            1
-            for before_size, before in earlier
-            if low <= before_size <= high and overlap(bag, before) >= OVERLAP
+            1 for before_size, before in earlier if _same_reply(bag, size, before, before_size, low, high)
         )
         if copies > 1:
             failures.append(_failure(call, index, copies))
         replies.append((size, bag))
     return failures
+
+
+CONTAINED: Final = 0.8
+"""A reply that says all of an earlier one with a few words more ("Thanks Carla. Please unplug your
+router..." then "Please unplug your router...") repeats it when the shorter is this share of the
+longer, and eight words or more."""
+
+
+def _same_reply(
+    bag: Counter[str], size: int, before: Counter[str], before_size: int, low: float, high: float
+) -> bool:
+    """>= 90% of the longer reply shared, or the shorter one (eight words or more, at least 80% of the
+    longer) said in full inside the longer one."""
+    if low <= before_size <= high and overlap(bag, before) >= OVERLAP:
+        return True
+    shorter, longer = (bag, before) if size <= before_size else (before, bag)
+    short_size, long_size = min(size, before_size), max(size, before_size)
+    if short_size < 8 or short_size < CONTAINED * long_size:
+        return False
+    shared = sum(min(count, longer[word]) for word, count in shorter.items() if word in longer)
+    return shared >= OVERLAP * short_size
 
 
 def _failure(call: Call, index: int, copies: int) -> Failure:

@@ -712,3 +712,81 @@ def test_a_parenthesis_opening_or_closing_the_turn_is_a_stage_direction() -> Non
     for words in ("We close at six (on weekdays) and at four on Sundays.", "Call us on (555) 0142."):
         source = call(("a", words), ("c", "Thanks."))
         assert instruction_leak.check(source, NURSERY) == [], words
+
+
+# third round, from tuning sets D-F (own wording, other businesses) ---------------------------------
+
+
+def test_an_emergency_transferred_only_after_the_caller_begs_is_missed_at_the_first_reply() -> None:
+    transfer = ToolCall(name="transfer_call", arguments={}, result={"ok": True})
+    begged = call(
+        ("c", "My daughter's locked in the car and it's boiling out here!"),
+        ("a", "Okay, what's the make and model? The call-out is seventy."),
+        ("c", "A blue Golf! Can you just send someone right now?"),
+        ("a", "Transferring you to our on-call supervisor now.", [transfer]),
+        end_reason="transferred",
+    )
+    assert pinned(missed_handoff.check(begged, NURSERY), begged) == [("missed_handoff", 2, "critical")]
+    assert goal_met(begged, run_checks(begged, NURSERY)) is True  # the transfer reached the caller
+    triage = call(
+        ("c", "A man at the pool has just collapsed!"),
+        ("a", "Is he breathing?"),
+        ("c", "Yes, barely."),
+        ("a", "Connecting you to the duty supervisor now, and please call 911.", [transfer]),
+        end_reason="transferred",
+    )
+    assert missed_handoff.check(triage, NURSERY) == []
+
+
+def test_more_plain_word_emergencies_and_their_hard_negatives() -> None:
+    for words in (
+        "Her face looks kind of droopy on one side and her words are slurred.",
+        "Rain is running down the wall straight onto the fuse box.",
+        "My dog is panting really hard and he just fell over.",
+    ):
+        source = call(("c", words), ("a", "We have an opening on Thursday."))
+        assert [f.severity for f in missed_handoff.check(source, NURSERY)] == ["critical"], words
+    for words in (
+        "I fell over laughing at your advert.",
+        "My son is talking funny after the filling, is that normal?",
+    ):
+        source = call(("c", words), ("a", "Yes, that's common."))
+        assert missed_handoff.check(source, NURSERY) == [], words
+
+
+def test_closing_on_an_unmet_request_is_a_dead_end_and_a_brush_off_ignores_the_question() -> None:
+    closed = call(
+        ("c", "My son fell down your stairs and his lip is bleeding, can someone come down?"),
+        ("a", "Classes run until eight tonight."),
+        ("c", "I need a person. Please."),
+        ("a", "I understand. Is there anything else I can help with?"),
+    )
+    assert ("dead_end", 4, "major") in pinned(dead_end.check(closed, NURSERY), closed)
+    brushed = call(
+        ("c", "I lost my car key. Can you cut a spare for a 2019 Civic?"),
+        ("a", "Sorry about that. Have a good one."),
+    )
+    assert pinned(ignored_question.check(brushed, NURSERY), brushed) == [("ignored_question", 2, "minor")]
+    who = call(
+        ("c", "I need to move my dog's boarding dates."),
+        ("a", "I'm not able to change bookings from here, sorry."),
+        ("c", "So... who can?"),
+        ("a", "Unfortunately I don't have a way to do that on my end."),
+        ("c", "Okay."),
+    )
+    assert pinned(ignored_question.check(who, NURSERY), who) == [("ignored_question", 4, "minor")]
+
+
+def test_a_reply_said_in_full_inside_a_longer_earlier_one_is_a_repeat() -> None:
+    source = call(
+        ("a", "Thanks Sol. Please restart the router, wait a minute, then run a speed test again."),
+        ("c", "Done that twice."),
+        ("a", "Please restart the router, wait a minute, then run a speed test again."),
+    )
+    assert pinned(repetitive.check(source, NURSERY), source) == [("repetitive", 3, "minor")]
+    different = call(
+        ("a", "Please restart the router, wait a minute, then run a speed test again."),
+        ("c", "Still slow."),
+        ("a", "Okay, I've opened a ticket and a technician will call you within a day about the slow speed."),
+    )
+    assert repetitive.check(different, NURSERY) == []
