@@ -238,11 +238,7 @@ def _judge_time(
     scored = [(_related(fact, sentence_words, context_words), fact) for fact, _ in candidates]
     best = max((score for score, _ in scored), default=0)
     if HOURS_CONTEXT.search(sentence):
-        hours = [
-            fact
-            for fact in index.facts
-            if _has_time(fact) and (fact.fact.topic == "hours" or HOURS_CONTEXT.search(fact.fact.statement))
-        ]
+        hours = _hours_facts(index)
         # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
         # Tuesday for the closure, not for the opening hours
         days = days_in(_clause_of(claim, sentence))
@@ -287,6 +283,26 @@ def _judge_time(
         fact = next(fact for score, fact in scored if score == best)
         return "wrong_fact", _topic_severity(fact), fact
     return "invented_fact", "critical", None
+
+
+_hours_memo: dict[int, tuple[FactIndex, list[IndexedFact]]] = {}
+
+
+def _hours_facts(index: FactIndex) -> list[IndexedFact]:
+    """The facts that give opening hours: the hours topic, or times said with hours words in any
+    fact. Memoised per index (indexes are cached and immutable; see grading.claims.facts)."""
+    held = _hours_memo.get(id(index))
+    if held is not None and held[0] is index:
+        return held[1]
+    hours = [
+        fact
+        for fact in index.facts
+        if _has_time(fact) and (fact.fact.topic == "hours" or HOURS_CONTEXT.search(fact.fact.statement))
+    ]
+    if len(_hours_memo) > 64:
+        _hours_memo.clear()
+    _hours_memo[id(index)] = (index, hours)
+    return hours
 
 
 def _time_for_other_days(claim: Claim, fact: IndexedFact, days: set[int]) -> bool:
@@ -522,6 +538,12 @@ def _judge_claim(
     amount said in two groups of words stands when any of its readings does ("three forty-nine"
     against a sheet's $349 or $3.49)."""
     verdict = _judge_reading(claim, sentence, index, sentence_words, context_words, history)
+    if (
+        verdict is not None
+        and claim.kind in {"duration", "quantity"}
+        and (_counted_in_sheet(claim, index) or _count_derived(claim, index, history or []))
+    ):
+        return None
     if verdict is not None:
         for amount in _as_amount(claim, sentence):
             reading = Claim(kind="money", value=amount, span=claim.span)
@@ -567,10 +589,6 @@ def _judge_reading(
             return placed
     if claim.kind == "time":
         return _judge_time(claim, sentence, index, sentence_words, context_words)
-    if claim.kind in {"duration", "quantity"} and (
-        _counted_in_sheet(claim, index) or _count_derived(claim, index, history)
-    ):
-        return None
     if claim.kind == "money" and ELSEWHERE.search(sentence):
         return None  # "a five dollar part at any hardware store": a price of somewhere else
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
@@ -1035,6 +1053,15 @@ def _priced_alike(sentence: str, index: FactIndex, history: list[str]) -> Indexe
     return _last_discussed(alike, history) if alike else None
 
 
+def _first_stated(amounts: list[Claim], index: FactIndex) -> IndexedFact | None:
+    """The fact whose amount the first of `amounts` states exactly, if any does."""
+    for amount in amounts:
+        stated = _stated_as_is(amount, index)
+        if stated is not None:
+            return stated
+    return None
+
+
 def _stated_as_is(claim: Claim, index: FactIndex) -> IndexedFact | None:
     """The one fact whose amount the claim states exactly (so the sentence is about its subject)."""
     facts = {
@@ -1327,14 +1354,16 @@ _MONTH_NAMES: Final = (
 )
 
 
-def _tool_dates(tools: list[ToolCall], *, results_only: bool = False) -> frozenset[date]:
+def _tool_dates(tools: list[ToolCall], flat: FlatMemo, *, results_only: bool = False) -> frozenset[date]:
     """The calendar dates successful tool calls returned (and, unless `results_only`, were called
     with), read from ISO dates anywhere in them."""
     found: set[date] = set()
     for tool in tools:
         if tool.error is not None:
             continue
-        texts = [_flatten(tool.result)] if results_only else [_flatten(tool.result), _flatten(tool.arguments)]
+        texts = [_flat(tool.result, flat)]
+        if not results_only:
+            texts.append(_flat(tool.arguments, flat, amounts=False))
         for match in ISO_DATE.finditer(" ".join(texts)):
             try:
                 found.add(date(int(match.group(1)), int(match.group(2)), int(match.group(3))))
@@ -1384,6 +1413,7 @@ def _tool_date_conflict(sentence: str, tool_dates: frozenset[date], today: date)
 HEDGED_CLAUSES: Final = re.compile(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
 
 
+@lru_cache(maxsize=4096)
 def _unhedged(sentence: str) -> str:
     """The clauses of a sentence that no hedge covers: "Saturdays we go till four, so I could
     probably fit you in around two" still says Saturdays till four. A hedge that stands alone
@@ -1403,14 +1433,28 @@ HEDGE_WORDS: Final = re.compile(HEDGE.pattern)
 hedges something of its own."""
 
 
-def _tool_values(call: Call, upto: int) -> dict[str, list[object]]:
+def _tool_values(call: Call, upto: int, flat: FlatMemo) -> dict[str, list[object]]:
     texts: list[str] = []
     for turn in call.turns[: upto + 1]:
         for tool in turn.tool_calls:
             if tool.error is None:
-                texts.append(_flatten(tool.result))
-                texts.append(_flatten(tool.arguments, amounts=False))
+                texts.append(_flat(tool.result, flat))
+                texts.append(_flat(tool.arguments, flat, amounts=False))
     return _key_values(extract(" ".join(texts))) if texts else {}
+
+
+FlatMemo = dict[tuple[int, bool], tuple[object, str]]
+"""Tool results and arguments already flattened in this call (by identity): every tool turn reads
+all the tool calls before it again."""
+
+
+def _flat(value: object, memo: FlatMemo, *, amounts: bool = True) -> str:
+    held = memo.get((id(value), amounts))
+    if held is not None and held[0] is value:
+        return held[1]
+    text = _flatten(value, amounts=amounts)
+    memo[(id(value), amounts)] = (value, text)
+    return text
 
 
 def _flatten(value: object, *, amounts: bool = True) -> str:
@@ -1462,6 +1506,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     history: list[str] = []
     tool_values: dict[str, list[object]] = {}
     tool_dates: frozenset[date] = frozenset()
+    flat: FlatMemo = {}
     caller_numbers: set[str] = set()
     for position, turn in enumerate(call.turns):
         history.append(turn.text)
@@ -1482,11 +1527,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         fresh_dates: frozenset[date] = frozenset()
         if turn.tool_calls:
-            tool_values = _tool_values(call, position)
-            fresh_dates = _tool_dates(turn.tool_calls, results_only=True)
+            tool_values = _tool_values(call, position, flat)
+            fresh_dates = _tool_dates(turn.tool_calls, flat, results_only=True)
             if fresh_dates:
                 tool_dates = _tool_dates(
-                    [tool for earlier in call.turns[: position + 1] for tool in earlier.tool_calls]
+                    [tool for earlier in call.turns[: position + 1] for tool in earlier.tool_calls], flat
                 )
         asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
@@ -1533,7 +1578,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             open_day = _open_day_claims(sentence, index, asked_if_open)
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
-            priced_here: IndexedFact | None = None  # a fact whose amount this sentence states as is
+            supported_amounts: list[Claim] = []  # amounts that stood, for the price-told rule below
             for claim in claims:
                 echoed = _seen(caller_values, claim) or _read_back(claim, caller_numbers)
                 # a price the caller dictated that the agent applies is the price the caller is told
@@ -1555,10 +1600,15 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     if priced is not None:
                         outcome = ("wrong_fact", _topic_severity(priced), priced)
                 if outcome is None and claim.kind == "money":
-                    priced_here = priced_here or _stated_as_is(claim, index)
+                    supported_amounts.append(claim)
                 if outcome is not None:
                     tag, severity, fact = outcome
                     verdicts.append((tag, severity, fact, claim.span))
+            invented_amount = any(
+                tag == "invented_fact" and fact is None and MONEY_SPAN.search(span)
+                for tag, _, fact, span in verdicts
+            )
+            priced_here = _first_stated(supported_amounts, index) if invented_amount else None
             if priced_here is not None:
                 # "forty off one seventy-nine fifty, that's one-oh-seven seventy": an amount whose
                 # clause names nothing is the price told for what the sentence priced, so it
