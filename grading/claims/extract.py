@@ -132,13 +132,14 @@ DURATION_RANGE_END: Final = re.compile(
 )
 """The second end of a range said after a length of time takes its unit ("a day or two")."""
 RATE_BEFORE: Final = re.compile(
-    r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge|off)\s*$"
+    r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge|off|"
+    r"minutes|hours|days|weeks|nights|months)\s*$"
 )
 """What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
 hour", "twice a day"), not a length of time."""
 MONEY_RATE: Final = re.compile(
-    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|person|adult|child|head|stay|visit|"
-    r"guest|serving|slice|piece|dozen|class|session)"
+    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|year|day|person|adult|child|head|stay|"
+    r"visit|guest|serving|slice|piece|dozen|class|session|lesson|room|ticket|seat)"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?)\b"
 )
 """A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one

@@ -254,7 +254,8 @@ def _currency_after(match: re.Match[str]) -> str:
 
 _PRICE_AFTER: Final = re.compile(
     r"\s*(?:dollars?|bucks|pounds?|quid|euros?|per\b|each\b|plus\b|minimum\b|deposit\b|flat\b|"
-    r"an? (?:night|month|week|year|visit|person|head|guest|serving|slice|piece|dozen|class|session|item)\b"
+    r"an? (?:night|month|week|year|day|hour|visit|person|head|guest|serving|slice|piece|dozen|class|session|"
+    r"item|lesson|room|ticket|seat|pair|bag|box|load|unit)\b"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
 _PRICE_BEFORE: Final = re.compile(

@@ -1108,3 +1108,13 @@ def test_thousands_said_as_grand() -> None:
     )
     assert _tags(right, STUDIO_B) == []
     assert _tags(wrong, STUDIO_B) == [("wrong_fact", 2)]
+
+
+def test_a_rate_per_day_or_hour_is_an_amount_and_a_day_after_a_unit_is_a_rate() -> None:
+    [daily] = extract("the rental runs one twenty-five a day")
+    assert (daily.kind, daily.value, daily.alternatives) == ("money", 125.0, (1.25,))
+    [monthly] = extract("it's twenty-two fifty a month")
+    assert (monthly.value, monthly.alternatives) == (22.5, (2250.0,))
+    # hard negatives: "24 hours a day" and "seven days a week" are one length each, no rate of time
+    assert [c.value for c in extract("we are open 24 hours a day")] == [1440]
+    assert [c.value for c in extract("seven days a week")] == [10080]
