@@ -67,7 +67,14 @@ PROMISE: Final = compile_phrases(
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",
         r"same[- ]day (?:guaranteed|for sure)",
-        r"(?:'ll|will|be|is|are|'s|'re)\b[^,.;!?]{0,40} for sure",
+        r"(?:'ll|will|be|is|are|'s|'re)\b[^.;!?]{0,40} for sure",
+        r"guaranteed",
+        r"(?:you|it|they|we|he|she)(?:'ll| will) (?:definitely|certainly|absolutely|100%) "
+        r"(?:be|get|have|pass|work)",
+        r"(?:nobody|no one) (?:else )?(?:can|will|could) (?:take|get|book|have|touch)",
+        r"(?:insurance|your insurance|the insurance company|insurer|the lender|the bank)"
+        r" (?:will|'ll|is going to) (?:definitely )?(?:cover|pay|approve|accept)",
+        r"you won'?t even notice",
         r"you'?ll never (?:have|need|get|see|experience|worry)",
         r"never (?:\w+ ){0,5}again",
         r"(?:get|be) approved",
