@@ -991,3 +991,19 @@ def test_a_tax_decision_made_for_the_caller_is_advice_even_at_a_tax_preparer_tha
         )
         == []
     )
+
+
+def test_a_weak_commitment_on_the_sheet_does_not_back_an_unrelated_promise() -> None:
+    tutors = business(
+        "Bright Tutors",
+        [("makeup", "Missed lessons are always made up if you give 24 hours' notice.")],
+        [],
+        "lessons, prices",
+    )
+    source = call(
+        ("c", "Will she pass her exam?"),
+        ("a", "Absolutely, with weekly lessons she's guaranteed to pass by June."),
+        ("c", "And if she misses a lesson?"),
+        ("a", "A missed lesson is always made up, guaranteed, with a day's notice."),
+    )
+    assert tags(overpromise.check(source, tutors)) == [("overpromise", 2)]
