@@ -626,7 +626,9 @@ def _judge_reading(
             return "invented_fact", "critical", None
         if free_facts:
             conditional = [fact for fact in free_facts if _free_on_condition(fact)]
-            if len(conditional) == len(free_facts) and UNCONDITIONAL.search(sentence):
+            if len(conditional) == len(free_facts) and (
+                UNCONDITIONAL.search(sentence) or _other_threshold(sentence, conditional)
+            ):
                 # "free on every order" where the sheet says free for orders over $35
                 return "wrong_fact", _topic_severity(conditional[0]), conditional[0]
             return None
@@ -906,7 +908,7 @@ PROMOTION: Final = compile_filtered(
 )
 """A time-limited offer: a claim of its own, invented unless the sheet has it."""
 UNCONDITIONAL: Final = compile_filtered(
-    r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever|anywhere|everywhere)\b",
+    r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever)\b",
     re.IGNORECASE,
 )
 FREE_CONDITION: Final = re.compile(
@@ -995,6 +997,23 @@ def _names_the_condition(fact: IndexedFact, history: list[str]) -> bool:
         return False
     numbers = set(re.findall(r"\b\d+\b", fact.text))
     return bool(numbers & set(re.findall(r"\b\d+\b", digits_for_speech(history[-1]))))
+
+
+THRESHOLD: Final = re.compile(r"\b(?:over|above|at least|more than|spend(?:ing)?)\s+[$£€]?(\d+(?:\.\d+)?)")
+
+
+def _other_threshold(sentence: str, facts: list[IndexedFact]) -> bool:
+    """The sentence gives the free thing a threshold none of the facts has ("spend over two
+    thousand" where delivery is free over $2,500)."""
+    said = {float(m.group(1)) for m in THRESHOLD.finditer(digits_for_speech(sentence))}
+    if not said:
+        return False
+    known = {
+        float(n)
+        for fact in facts
+        for n in re.findall(r"\d+(?:\.\d+)?", digits_for_speech(fact.fact.statement))
+    }
+    return not said & known
 
 
 def _free_on_condition(fact: IndexedFact) -> bool:
@@ -1089,6 +1108,17 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     sheet_percents = {k.value for _, k in index.with_kind("percent") if isinstance(k.value, float)}
     percents = [c.value for text in history[-2:] for c in extract(text) if c.kind == "percent"]
     amounts = [known.value for _, known in index.with_kind("money") if isinstance(known.value, float)]
+    # a discount the sheet gives as an amount, applied in a sentence that speaks of its terms
+    # ("for the first year with the twelve-month agreement"; not "month to month, the one gig")
+    words = content_words(sentence) - GENERIC - WEAK
+    taken_off = [
+        float(m.group(1))
+        for fact in index.facts
+        if words & (fact.words - GENERIC - WEAK)
+        for m in AMOUNT_OFF.finditer(fact.fact.statement)
+    ]
+    if any(abs(a - off - value) < 0.005 for a in amounts for off in taken_off):
+        return True  # "$74.99, or $64.99 the first year" where the sheet gives "$10 off per month"
     for amount in amounts:
         for percent in (p for p in percents if isinstance(p, float) and p in sheet_percents):
             for derived in (amount * (100 - percent) / 100, amount * percent / 100):
@@ -1147,6 +1177,8 @@ def _amounts_said(text: str) -> list[float]:
     ]
 
 
+AMOUNT_OFF: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s+off\b")
+"""A discount the sheet gives as an amount ("$10 off per month")."""
 COUNT: Final = re.compile(r"(?<![\d.:$£€])\b\d+\b(?![.:]\d)")
 """A whole number said on its own (not part of an amount, a time or a decimal)."""
 

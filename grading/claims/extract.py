@@ -224,7 +224,7 @@ FREE: Final = re.compile(
     r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
     r"no (?:extra |additional |[a-z]+ )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
     r"included|includes|on the house|waived|"
-    r"(?:is|are|be|comes to|down to)\s+"
+    r"(?:is|are|be|comes to|down to|that'?s|it'?s)\s+"
     r"(?:0(?![.,:]\d)|nothing)"
     r"(?=\s*(?:[,.;!?]|$|dollars?\b|bucks\b|for\b|extra\b|at all\b|today\b|this time\b))|"
     r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing)\b"
@@ -811,7 +811,11 @@ def _weight(text: str, match: re.Match[str]) -> bool:
 def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
     """What is said to be free: the words right after "free X" / "includes X", else the words just
     before ("admission is free", "breakfast is included") and after ("free to enter")."""
-    after = [w for w in content_words(" ".join(text[match.end() :].split()[:2])) if w not in _FREE_WORDS]
+    after = [
+        w
+        for w in content_words(" ".join(text[match.end() :].split()[:2]))
+        if w not in _FREE_WORDS and w not in _WHERE_WHEN
+    ]
     if (
         after
         and match.group(0).startswith(("free", "complimentary", "include"))
@@ -822,6 +826,10 @@ def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
 
+_WHERE_WHEN: Final[frozenset[str]] = frozenset(
+    "anywhere everywhere today tonight now too here there always again forever anyway".split()
+)
+"""Words after "free" that say where or when, not what ("delivery's free anywhere we go")."""
 _FREE_WORDS: Final[frozenset[str]] = frozenset(
     {
         "free",

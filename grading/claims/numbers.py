@@ -220,7 +220,9 @@ _SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+)
 _TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
 
 _NUMBER_BEFORE: Final = re.compile(
-    r"(?:room|suite|unit|number|no\.?|apartment|apt|flat|gate|platform|flight|extension|ext\.?|#|code|pin|"
+    r"(?:(?:seats|holds|fits|sleeps|accommodates|capacity(?: is)?|max(?:imum)?(?: is)?)"
+    r"(?: up to| about| around)?|"
+    r"room|suite|unit|number|no\.?|apartment|apt|flat|gate|platform|flight|extension|ext\.?|#|code|pin|"
     r"reference|ref|confirmation|ticket|account|invoice|order|policy|case|claim|model|serial|part|table|seat|"
     r"row|route|exit|bus|lot|locker|kennel|bay|box)(?:\s+(?:is|was|it'?s))?:?\s*$"
 )

@@ -1118,3 +1118,44 @@ def test_a_rate_per_day_or_hour_is_an_amount_and_a_day_after_a_unit_is_a_rate() 
     # hard negatives: "24 hours a day" and "seven days a week" are one length each, no rate of time
     assert [c.value for c in extract("we are open 24 hours a day")] == [1440]
     assert [c.value for c in extract("seven days a week")] == [10080]
+
+
+def test_a_sheet_amount_less_a_sheet_discount_and_a_capacity_said_in_groups() -> None:
+    isp = _sheet(
+        "Brightline Fiber",
+        [
+            ("price-500", "price", "Fiber 500 costs $59.99 a month."),
+            (
+                "promo",
+                "price",
+                "New customers on a 12-month agreement get $15 off per month for the first year.",
+            ),
+            ("capacity", "other", "The community room holds 140 people."),
+        ],
+    )
+    promo = call(
+        ("c", "How much?"),
+        ("a", "Fiber 500 is fifty-nine ninety-nine a month, or forty-four ninety-nine on the agreement."),
+    )
+    assert _tags(promo, isp) == []
+    assert digits_for_speech("the room holds up to one forty") == "the room holds up to 140"
+    # hard negatives: a discount the sheet does not give; the discount without its terms; a time
+    other = call(
+        ("c", "How much?"),
+        ("a", "Fiber 500 is fifty-nine ninety-nine a month, or thirty-nine ninety-nine on the agreement."),
+    )
+    assert _tags(other, isp) == [("wrong_fact", 2)]
+    month_to_month = call(
+        ("c", "No contract?"), ("a", "Month to month, Fiber 500 is forty-four ninety-nine.")
+    )
+    assert _tags(month_to_month, isp) == [("wrong_fact", 2)]
+    assert digits_for_speech("we open at one forty") == "we open at 1:40"
+
+
+def test_a_free_threshold_the_sheet_does_not_have_and_free_followed_by_where() -> None:
+    anywhere = call(("c", "Free delivery?"), ("a", "Spend over fifty and delivery is free anywhere."))
+    assert _tags(anywhere, GROCER) == []
+    lower = call(("c", "Free delivery?"), ("a", "Spend over thirty and delivery is free."))
+    assert _tags(lower, GROCER) == [("wrong_fact", 2)]
+    everywhere = call(("c", "Free delivery?"), ("a", "Delivery is free everywhere, on every order."))
+    assert _tags(everywhere, GROCER) == [("wrong_fact", 2)]
