@@ -282,6 +282,10 @@ def _judge_time(
     if best >= WRONG_THRESHOLD:
         fact = next(fact for score, fact in scored if score == best)
         return "wrong_fact", _topic_severity(fact), fact
+    if BARE_HOUR.fullmatch(claim.span):
+        # "it's usually quiet after three": a bare hour about nothing the sheet or a booking
+        # speaks of is no claim anyone could hold the business to
+        return None
     return "invented_fact", "critical", None
 
 

@@ -1159,3 +1159,11 @@ def test_a_free_threshold_the_sheet_does_not_have_and_free_followed_by_where() -
     assert _tags(lower, GROCER) == [("wrong_fact", 2)]
     everywhere = call(("c", "Free delivery?"), ("a", "Delivery is free everywhere, on every order."))
     assert _tags(everywhere, GROCER) == [("wrong_fact", 2)]
+
+
+def test_a_bare_hour_about_nothing_the_sheet_speaks_of_is_no_claim() -> None:
+    for said in ("It's usually quiet after three.", "Traffic gets bad after five around here."):
+        assert _tags(call(("c", "Okay."), ("a", said)), GROCER) == [], said
+    # hard negative: an hour with words of opening is judged against the hours
+    hours = _sheet("Corner Shop", [("hours", "hours", "Open daily 8 am to 6 pm.")])
+    assert _tags(call(("c", "When do you close?"), ("a", "We close at nine.")), hours) == [("wrong_fact", 2)]
