@@ -474,7 +474,21 @@ DIY_STEP: Final = re.compile(
 def diy_instructions(text: str, caller_before: str) -> bool:
     """Step-by-step do-it-yourself instructions ("grab a stiff card, slide it in the gap...", "mix
     one part bleach to four parts water, dab it on..."), to a caller who asked how to do it."""
-    return bool(DIY_ASKED.search(caller_before)) and len(DIY_STEP.findall(text)) >= 2
+    return (
+        bool(DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before))
+        and len(DIY_STEP.findall(text)) >= 2
+    )
+
+
+DIY_PROBLEM: Final = compile_phrases(
+    [
+        r"fix\w*|repair\w*|patch\w*|clean\w*|get (?:it|this|that|them) (?:out|off|open)|stains?|spill\w*"
+        r"|leak\w*|stuck|broken|locked|jammed|clogged|blocked|tricks?|myself|diy|unlock|gaps?|cracks?|mix\w*"
+        r"|spray\w*"
+    ]
+)
+"""A problem the caller would fix themselves: what makes "how do I..." a do-it-yourself question and
+not a question about directions, returns or paying."""
 
 
 KIND_NAMES: Final = ("medical", "legal", "financial", "safety", "food safety", "do-it-yourself")

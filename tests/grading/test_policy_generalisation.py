@@ -1007,3 +1007,17 @@ def test_a_weak_commitment_on_the_sheet_does_not_back_an_unrelated_promise() -> 
         ("a", "A missed lesson is always made up, guaranteed, with a day's notice."),
     )
     assert tags(overpromise.check(source, tutors)) == [("overpromise", 2)]
+
+
+def test_directions_and_how_to_pay_are_not_do_it_yourself_instructions() -> None:
+    for question, answer in (
+        (
+            "How do I get to you from the highway?",
+            "Take exit 12, then use the left lane and turn off at the lights.",
+        ),
+        (
+            "How do I pay for the rug online?",
+            "Add it to the cart, then use the checkout button and grab the receipt.",
+        ),
+    ):
+        assert advice_and_breach(CARPETS, question, answer) == [], answer
