@@ -247,8 +247,9 @@ def questions(text: str) -> list[str]:
     pieces: list[str] = SPLIT_QUESTIONS.split(text)  # clause, separator, clause, ..., clause
     for position in range(0, len(pieces), 2):
         part = pieces[position]
-        if part.count(" ") < 1:
-            continue  # fewer than two words
+        spaces = part.count(" ")
+        if spaces < 1 or (spaces < 2 and "who" not in part.lower()):
+            continue  # fewer than three words, or two that cannot be "who can?"
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
         after_comma = position > 0 and not any(stop in pieces[position - 1] for stop in ".!?;")
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
@@ -307,8 +308,10 @@ def _reasked(
         # after a reply that took the question up ("the dog?" "dogs under forty pounds only")
         return not follow_words & reply_words and not about & reply_words
     back = about & follow_words
+    if not back:
+        return False  # both ways of coming back need a word of the question
     if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
-        return bool(back)
+        return True
     # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
     # "the west area." "what's the postcode and area?" asks for more, not again
     if opener_needed or not follow_up.rstrip().endswith("?"):
@@ -379,10 +382,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         sole = refused and _sole_ask(asked, turn.text)
         reply_words: frozenset[str] | None = None  # read when a question needs it
         reply_sentences = sentences(reply)
-        spoken_sentences = sentences(spoken_reply)
+        # "Sorry about that. Have a good one." answers nothing (such a reply is short: longer ones
+        # are not read sentence by sentence)
+        spoken_sentences = sentences(spoken_reply) if len(spoken_reply) < 160 else []
         brushed_off = bool(spoken_sentences) and all(
             BRUSH_OFF.match(s) or CLOSING.match(s) or APOLOGY.match(s) for s in spoken_sentences
-        )  # "Sorry about that. Have a good one." answers nothing
+        )
         asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         for question in asked:
             shape = _type_shape(question)

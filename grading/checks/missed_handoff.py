@@ -24,7 +24,7 @@ from typing import Final
 
 from grading.checks.situations import describes, handoff_situations, present_tense
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, words
+from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, frozen_content_words, stem
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -125,18 +125,19 @@ BODILY_HARM: Final = [
     r"(?:tight|heavy|crushing|squeezing)(?: \w+){0,2} (?:in|on|across) " + _OWN + r" chest",
     # stroke signs
     r"(?:face|mouth|smile)(?: \w+){0,3} droop\w*",
-    r"(?:talking|speaking|speech|words)(?: is| are| 's)? (?:all |kind of |kinda |really )?"
-    r"(?:slurred|slurry|garbled)",
+    r"(?:talking|speaking|speech|words)(?: is| are| 's)? (?:all |kind of |kinda |really )?(?:slurred|slurry"
+    r"|garbled)",
     r"slurr(?:ed|ing) (?:his |her |my |their )?(?:speech|words)",
-    r"(?:can'?t|cannot) (?:lift|move|feel) (?:his|her|my|their) (?:arm|leg|face|left|right)",
+    r"(?:can'?t|cannot) (?:lift|move|feel) (?:his|her|my|their) (?:(?:left|right) )?(?:arms?|legs?|face"
+    r"|side)",
     # locked in, trapped, hazards
     r"(?:kid|child|baby|toddler|son|daughter|infant|dog|puppy|grandma|grandpa|mom|dad)(?:'s| is| has been)?"
     r" (?:locked|trapped|stuck) in(?:side)? (?:the |a |his |her |my |our |their )?(?:car|vehicle|house|room"
     r"|bathroom|elevator|lift|closet|freezer|van|truck|attic|basement|shed|garage)",
     r"(?:is not|isn'?t|'s not|not really) (?:really )?getting up",
-    r"(?:wires?|lines?|cables?|power lines?)(?: \w+){0,2} (?:is |are |'s )?(?:down|sparking|arcing)",
+    r"(?:wires?|cables?|power lines?)(?: \w+){0,2} (?:is |are |'s )?(?:down|sparking|arcing)",
     r"sparking",
-    r"live wire",
+    r"live wires?",
     r"(?:water|rain|leak\w*|dripping|pouring|running)(?: \w+){0,6} (?:electrics|electrical|wiring|outlets?"
     r"|sockets?|fuse ?box|light fittings?|breakers?|panel)",
     r"panting (?:really |very |so )?(?:hard|heavily)",
@@ -149,18 +150,19 @@ her pills twice and is breathing weird"): callers describe what they see, they r
 "emergency" or "overdose"."""
 HARM_WORDS: Final[frozenset[str]] = frozenset(
     """fell fallen slipped tripped collapsed fainted blacked passed head concussion breathe breath
-    breathing catching gasping choking overdose overdosed overdosing took taken swallowed ate got double
-    twice unresponsive wake waking anaphylaxis anaphylactic swelling swollen closing puffy puffing puffed
-    hives chest blood convulsing convulsion convulsions convulsed convulses convulsive pushed hit punched
-    slapped kicked beat
-    choked strangled attacked assaulted threatened threatening threatens hurt scared afraid terrified
-    danger safe tight heavy crushing squeezing face mouth smile slurred slurring lift move feel locked
-    trapped stuck getting wire wires line lines cable cables sparking arcing live electrics electrical wiring
-    outlet outlets socket sockets fuse fusebox breaker breakers fittings fitting talking speaking speech
-    words panel panting""".split()
+    breathing catching gasping choking overdose overdosed overdosing took taken swallowed bottle pack packet
+    box jar sheet double twice unresponsive wake waking anaphylaxis anaphylactic swelling swollen closing
+    puffy puffing puffed hives chest blood convulsing convulsion convulsions convulsed convulses convulsive
+    pushed hit punched slapped kicked beat choked strangled attacked assaulted threatened threatening
+    threatens hurt scared afraid terrified danger safe droop drooping droopy drooped droops slurred slurry
+    slurring garbled arm arms leg legs side locked trapped stuck getting wire wires cable cables power
+    sparking arcing electrics electrical wiring outlet outlets socket sockets fuse fusebox breaker breakers
+    fittings fitting panel panting""".split()
 )
 """A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
 start with common words ("he", "my", "took") and are slow to rule out one by one."""
+HARM_STEMS: Final[frozenset[str]] = frozenset(stem(word) for word in HARM_WORDS)
+"""HARM_WORDS as content-word stems (none of them is a stopword: a test holds it)."""
 DESCRIBED_EMERGENCY: Final = compile_phrases(BODILY_HARM)
 EMERGENCY: Final = compile_phrases(
     [
@@ -318,9 +320,9 @@ def _emergency(text: str) -> bool:
     text = present_tense(text)
     if _asks(EMERGENCY, text):
         return True
-    tokens = words(text)
-    if HARM_WORDS.isdisjoint(tokens) and HARM_WORDS.isdisjoint(
-        part for token in tokens if "-" in token for part in token.split("-")
+    tokens = frozen_content_words(text)  # shared with the other checks; stems, so HARM_STEMS
+    if HARM_STEMS.isdisjoint(tokens) and HARM_STEMS.isdisjoint(
+        stem(part) for token in tokens if "-" in token for part in token.split("-")
     ):
         return False
     return _asks(DESCRIBED_EMERGENCY, text)
@@ -330,16 +332,18 @@ NAMED_PERSON: Final = re.compile(
     r"\b(?:[Ss]peak|[Tt]alk|[Cc]hat) (?:to|with) (?!(?:Spanish|English|French|Google|Siri|Alexa)\b)"
     r"[A-Z][a-z]+\b"
     r"|\b(?:[Ii]s|[Cc]an I get|[Pp]ut me through to|[Gg]et me) (?!(?:It|That|This|There|He|She|I)\b)"
-    r"[A-Z][a-z]+ (?:there|in|available|around)\b"
+    r"[A-Z][a-z]+ (?:there|available|around)\b"
 )
 """A request for someone by name ("Can I speak with Linda please?"): read on the spoken case."""
+_MAY_NAME_PERSON: Final = re.compile(r"speak|talk|chat|there|available|around", re.IGNORECASE)
+"""A word NAMED_PERSON needs: most turns have none and skip its slower search."""
 
 
 def _wants_person(text: str, role_request: re.Pattern[str] | None) -> bool:
     return (
         (_asks(PERSON_REQUEST, text) and _asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text)))
         or (role_request is not None and _asks(role_request, text))
-        or bool(NAMED_PERSON.search(text))
+        or (_MAY_NAME_PERSON.search(text) is not None and NAMED_PERSON.search(text) is not None)
     )
 
 

@@ -35,7 +35,7 @@ def overlap(first: Counter[str], second: Counter[str]) -> float:
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
-    replies: list[tuple[int, Counter[str]]] = []  # (size, words) of each earlier agent reply
+    replies: list[tuple[int, Counter[str], frozenset[str]]] = []  # (size, words, distinct words) so far
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -47,12 +47,15 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         # a short reply ("Sure.") only repeats the reply right before it; a longer one any earlier one
         earlier = replies if size >= 3 else replies[-1:]
         low, high = OVERLAP * size, size / OVERLAP  # sizes a 90% overlap allows, checked before counting
+        keys = frozenset(bag)
         copies = 1 + sum(
-            1 for before_size, before in earlier if _same_reply(bag, size, before, before_size, low, high)
+            1
+            for before_size, before, before_keys in earlier
+            if _same_reply(bag, size, keys, before, before_size, before_keys, low, high)
         )
         if copies > 1:
             failures.append(_failure(call, index, copies))
-        replies.append((size, bag))
+        replies.append((size, bag, keys))
     return failures
 
 
@@ -63,16 +66,28 @@ longer, and eight words or more."""
 
 
 def _same_reply(
-    bag: Counter[str], size: int, before: Counter[str], before_size: int, low: float, high: float
+    bag: Counter[str],
+    size: int,
+    keys: frozenset[str],
+    before: Counter[str],
+    before_size: int,
+    before_keys: frozenset[str],
+    low: float,
+    high: float,
 ) -> bool:
     """>= 90% of the longer reply shared, or the shorter one (eight words or more, at least 80% of the
-    longer) said in full inside the longer one."""
+    longer) said in full inside the longer one. Either needs 90% of the shorter reply's words in the
+    longer one, so a shorter reply with more than a tenth of its distinct words missing is ruled out
+    first, by one set difference."""
+    short_size, long_size = (size, before_size) if size <= before_size else (before_size, size)
+    short_keys, long_keys = (keys, before_keys) if size <= before_size else (before_keys, keys)
+    if len(short_keys - long_keys) > (1 - OVERLAP) * short_size:
+        return False
     if low <= before_size <= high and overlap(bag, before) >= OVERLAP:
         return True
-    shorter, longer = (bag, before) if size <= before_size else (before, bag)
-    short_size, long_size = min(size, before_size), max(size, before_size)
     if short_size < 8 or short_size < CONTAINED * long_size:
         return False
+    shorter, longer = (bag, before) if size <= before_size else (before, bag)
     shared = sum(min(count, longer[word]) for word, count in shorter.items() if word in longer)
     return shared >= OVERLAP * short_size
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from grading.first_chars import compile_filtered
 from grading.speech import content_words, frozen_content_words
 
 GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
@@ -146,9 +147,9 @@ _ASKS: Final = re.compile(
     re.IGNORECASE,
 )
 """A clause that opens like a question and ends with a question mark."""
-HISTORY: Final = re.compile(
-    r"\b(?:(?:a few |two |three |several |many |\d+ )?(?:years|months) ago|last year|a while ago|used to"
-    r"|back in (?:\d{4}|the day)|when i was (?:a kid|younger|little)|an old|my old)\b",
+HISTORY: Final = compile_filtered(
+    r"\b(?:years ago|months ago|last year|a while ago|used to|back in (?:\d{4}|the day)"
+    r"|when i was (?:a kid|younger|little)|as a (?:kid|child|teenager)|an old|my old)\b",
     re.IGNORECASE,
 )
 """A clause about the past ("an old shoulder injury", "a few years ago"): not a situation now."""

@@ -15,6 +15,7 @@ from grading.checks import (
 from grading.engine import grade
 from grading.formats import Call, Fact, FactSheet, Failure, ToolCall
 from grading.rules_judge import customer_goal, dimensions, goal_met
+from grading.speech import STOPWORDS
 from tests.grading.calls import call
 
 
@@ -507,6 +508,12 @@ def test_the_harm_word_filter_never_hides_a_described_emergency() -> None:
         "I'm terrified to go home",
         "he's threatening to hurt the kids",
         "we're not safe here",
+        "he has a head injury from the fall",
+        "it's getting hard to breathe in here",
+        "I think she took too many, she's drowsy",
+        "he's slurring his words",
+        "she can't lift her left arm",
+        "there's a live wire on the porch",
     ):
         assert missed_handoff.DESCRIBED_EMERGENCY.search(words), words
         source = call(("c", words), ("a", "Our hours are nine to five."))
@@ -790,3 +797,8 @@ def test_a_reply_said_in_full_inside_a_longer_earlier_one_is_a_repeat() -> None:
         ("a", "Okay, I've opened a ticket and a technician will call you within a day about the slow speed."),
     )
     assert repetitive.check(different, NURSERY) == []
+
+
+def test_no_harm_word_is_a_stopword() -> None:
+    # the fast filter reads content words, which leave stopwords out
+    assert missed_handoff.HARM_WORDS.isdisjoint(STOPWORDS)
