@@ -251,7 +251,7 @@ def questions(text: str) -> list[str]:
         if spaces < 1 or (spaces < 2 and "who" not in part.lower()):
             continue  # fewer than three words, or two that cannot be "who can?"
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
-        after_comma = position > 0 and not any(stop in pieces[position - 1] for stop in ".!?;")
+        after_comma = position > 0 and pieces[position - 1].strip() == ","  # ", when he's groomed"
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
         short_source = marked and bool(SHORT_SOURCE.match(clause))  # "So... who can?"
         if (len(clause.split()) < 3 and not short_source) or not QUESTION_START.match(clause):

@@ -802,3 +802,13 @@ def test_a_reply_said_in_full_inside_a_longer_earlier_one_is_a_repeat() -> None:
 def test_no_harm_word_is_a_stopword() -> None:
     # the fast filter reads content words, which leave stopwords out
     assert missed_handoff.HARM_WORDS.isdisjoint(STOPWORDS)
+
+
+def test_a_second_question_after_and_without_a_question_mark_is_still_asked() -> None:
+    source = call(
+        ("c", "Hi, are you open on Monday? And where exactly is the shop, I've never been."),
+        ("a", "On Monday we're open from nine to five."),
+        ("c", "Okay, but where are you?"),
+        ("a", "Sorry! We're at 12 Mill Lane, behind the church."),
+    )
+    assert pinned(ignored_question.check(source, NURSERY), source) == [("ignored_question", 2, "minor")]
