@@ -272,7 +272,8 @@ def _judge_time(
         return "wrong_fact", _topic_severity(fact), fact
     slot = bool(APPOINTMENT_CONTEXT.search(sentence))
     if not slot and _unknown_subject(claim, sentence, index):
-        return "invented_fact", "critical", None
+        # a bare hour ("quiet after three") about things the sheet never mentions is small talk
+        return None if LOOSE_HOUR.fullmatch(claim.span) else ("invented_fact", "critical", None)
     if slot or DATED.search(sentence):
         ranges = _hour_ranges(index)
         if not ranges or any(low <= minute <= high for _, low, high in ranges for minute in claim.value):
@@ -282,8 +283,8 @@ def _judge_time(
     if best >= WRONG_THRESHOLD:
         fact = next(fact for score, fact in scored if score == best)
         return "wrong_fact", _topic_severity(fact), fact
-    if BARE_HOUR.fullmatch(claim.span):
-        # "it's usually quiet after three": a bare hour about nothing the sheet or a booking
+    if LOOSE_HOUR.fullmatch(claim.span):
+        # "it's usually quiet after three": a loose hour about nothing the sheet or a booking
         # speaks of is no claim anyone could hold the business to
         return None
     return "invented_fact", "critical", None
@@ -1198,6 +1199,9 @@ def _as_amount(claim: Claim, sentence: str) -> tuple[float, ...]:
 
 
 SPOKEN_TIME: Final = re.compile(r"(\d{1,2}):(\d{2})")
+LOOSE_HOUR: Final = re.compile(r"(?:after|before|by)\s+\d{1,2}")
+"""An hour given loosely ("after three"): unlike "brunch runs from nine to eleven", it states no
+time the business keeps."""
 BARE_HOUR: Final = re.compile(r"(?:at|from|to|until|till|til|by|before|after)\s+(\d{1,2})")
 
 
