@@ -20,8 +20,9 @@ from typing import Final
 
 from grading.checks.ignored_question import REQUEST, questions
 from grading.checks.missed_handoff import INSISTS
-from grading.checks.outcome import CLOSING, PLEASED, UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.outcome import CLOSING, INABILITY, PLEASED, UNRESOLVED_ENDINGS, read_outcome
 from grading.formats import Call, FactSheet, Failure
+from grading.speech import REFUSAL
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
@@ -76,17 +77,32 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     ]
 
 
+HOLD: Final = re.compile(
+    r"\b(?:let me (?:check|look|see|find|ask)|one (?:moment|second|sec)|hold on|bear with me"
+    r"|just a (?:moment|sec))",
+    re.IGNORECASE,
+)
 STILL_THERE: Final = re.compile(
     r"\b(?:are you still there|still there|hello|can you hear me)\b", re.IGNORECASE
 )
 
 
 def _finished_before_silence(call: Call, agent_turns: list[int]) -> bool:
-    """The agent had wrapped up ("Sounds good. Anything else?") before the line went quiet: the
-    caller leaving then is not a request left unresolved. Prompts into the silence ("Are you still
-    there?") are not the agent's last word."""
+    """The agent had wrapped up ("Sounds good. Anything else?"), or had just answered the caller's
+    question ("What time do you close?" "Six today."), before the line went quiet: the caller
+    leaving then is not a request left unresolved. Prompts into the silence ("Are you still
+    there?") are not the agent's last word; a hold ("let me check, one second") or a "can't" is no
+    answer."""
     spoken = [turn for turn in agent_turns if not STILL_THERE.search(call.turns[turn - 1].text)]
-    return bool(spoken) and bool(CLOSING.match(call.turns[spoken[-1] - 1].text.strip()))
+    if not spoken:
+        return False
+    last = call.turns[spoken[-1] - 1].text.strip()
+    if CLOSING.match(last):
+        return True
+    asked = next((i for i in range(spoken[-1] - 2, -1, -1) if call.turns[i].speaker == "caller"), None)
+    if asked is None or "?" not in call.turns[asked].text or last.endswith("?"):
+        return False
+    return not (HOLD.search(last) or REFUSAL.search(last) or INABILITY.search(last))
 
 
 def _closed_on_a_request(call: Call, last_agent: int) -> bool:

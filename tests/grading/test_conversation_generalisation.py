@@ -812,3 +812,21 @@ def test_a_second_question_after_and_without_a_question_mark_is_still_asked() ->
         ("a", "Sorry! We're at 12 Mill Lane, behind the church."),
     )
     assert pinned(ignored_question.check(source, NURSERY), source) == [("ignored_question", 2, "minor")]
+
+
+def test_silence_after_an_answer_is_no_dead_end_but_silence_on_hold_is() -> None:
+    answered = call(
+        ("c", "What time do you close today?"),
+        ("a", "We close at six today."),
+        ("c", "..."),
+        ("a", "Hello? Are you still there?"),
+        end_reason="silence_timeout",
+    )
+    assert dead_end.check(answered, NURSERY) == []
+    on_hold = call(
+        ("c", "Can you paint a mural on a cake like this photo?"),
+        ("a", "Let me check with the decorator, one second."),
+        ("c", "Hello?"),
+        end_reason="silence_timeout",
+    )
+    assert pinned(dead_end.check(on_hold, NURSERY), on_hold) == [("dead_end", 2, "major")]
