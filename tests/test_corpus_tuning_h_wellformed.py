@@ -1,0 +1,81 @@
+# pyright: reportUnusedImport=false
+"""The tuning-H corpus (tests/corpus_tuning_h/) is well formed by the same rules as tests/corpus/.
+
+The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
+against this module's `corpus` fixture, as tests/test_corpus_unseen_a_wellformed.py does. Only the
+file-level decode and the size floor are restated: >= 45 cases, >= 16 clean, every tag positive in
+>= 3 cases, and no business (by file name, agent or business name) shared with any other
+tests/corpus*/ directory that exists when the test runs, so the set adds businesses nobody has seen."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import msgspec
+import pytest
+import yaml
+
+from grading.formats import TAGS, FactSheet
+from tests.corpus_format import CORPUS_DIR, Case, CaseFile, load_businesses, load_corpus
+from tests.test_corpus_wellformed import (  # noqa: F401  (collected here, against the fixture below)
+    test_an_unknown_field_in_a_case_is_refused,
+    test_dead_end_is_pinned_to_the_last_agent_turn,
+    test_expected_verdict_follows_the_pass_rule,
+    test_forbidden_phrases_in_agent_speech_are_labelled,
+    test_ids_and_agents_are_consistent,
+    test_labels_point_at_agent_turns_that_hold_the_quote,
+    test_one_label_per_tag_and_turn,
+)
+
+TUNING_H_DIR = CORPUS_DIR.parent / "corpus_tuning_h"
+
+
+def other_corpora() -> list[Path]:
+    """Every sibling corpus with a businesses/ folder, found at run time: labellers add them in parallel."""
+    return sorted(
+        path
+        for path in CORPUS_DIR.parent.glob("corpus*")
+        if path != TUNING_H_DIR and (path / "businesses").is_dir()
+    )
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Case]:
+    return load_corpus(TUNING_H_DIR)
+
+
+def test_every_tuning_h_file_decodes_strictly_into_the_canonical_structs() -> None:
+    business_files = sorted((TUNING_H_DIR / "businesses").glob("*.yaml"))
+    case_files = sorted((TUNING_H_DIR / "cases").glob("*.yaml"))
+    assert business_files
+    assert case_files
+    for path in business_files:
+        msgspec.convert(yaml.safe_load(path.read_text(encoding="utf-8")), FactSheet)
+    for path in case_files:
+        msgspec.convert(yaml.safe_load(path.read_text(encoding="utf-8")), CaseFile)
+
+
+def test_every_case_file_is_named_for_its_business(corpus: list[Case]) -> None:
+    for case in corpus:
+        assert case.id.startswith(f"{case.business}-"), case.id
+
+
+def test_tuning_h_corpus_is_large_varied_and_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
+    assert len(corpus) >= 45
+    per_business = collections.Counter(case.business for case in corpus)
+    assert len(per_business) >= 3, per_business
+    sheets = {case.fact_sheet.business for case in corpus}
+    agents = {case.fact_sheet.agent for case in corpus}
+    others = other_corpora()
+    assert CORPUS_DIR in others
+    for directory in others:
+        theirs = load_businesses(directory / "businesses")
+        assert not set(per_business) & set(theirs), f"a tuning-H business file is also in {directory}"
+        assert not agents & {sheet.agent for sheet in theirs.values()}, directory
+        assert not sheets & {sheet.business for sheet in theirs.values()}, directory
+    clean = [case for case in corpus if not case.expect.failures]
+    assert len(clean) >= 16
+    positives = collections.Counter(tag for case in corpus for tag in {f.tag for f in case.expect.failures})
+    too_few = {tag: positives[tag] for tag in TAGS if positives[tag] < 3}
+    assert not too_few, f"tags positive in fewer than 3 cases: {too_few}"
