@@ -94,7 +94,11 @@ CLARIFY: Final = compile_phrases(
 )
 QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
-        re.compile(r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b", re.I),
+        re.compile(
+            r"how much|\bcost|\bprice|\bcharge|\bfees?\b|\bexpensive|\bpay\b|\brates?\b|\bpaying\b"
+            r"|\binterest\b|\bapy\b|\byield",
+            re.I,
+        ),
         re.compile(
             r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
             r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
@@ -103,6 +107,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|dozen|piece)\b))"
             r"|\bcosts?\b"
             r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
+            r"|\b(?:card|cash|checks?|cheques?|invoice|financ\w*|venmo|paypal|apple pay|percent|apy)\b|%"
             r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
             re.I,
         ),
@@ -119,7 +124,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
             r"o'?clock|noon|"
             r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
-            r"minutes?|"
+            r"minutes?|january|february|march|april|\bmay\b|june|july|august|september|october|november"
+            r"|december|\d(?:st|nd|rd|th)\b|"
             r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
             re.I,
         ),

@@ -36,6 +36,7 @@ PERSON_REQUEST: Final = compile_phrases(
         r"(?:get|give) me (?:a |an )?(?:real |live )?(?:person|human|manager|operator|representative)",
         r"(?:real|live|actual) (?:person|human)",
         r"human being",
+        r"(?:whoever'?s|whoever is|someone|the person|somebody) in charge",
         r"(?:is there|can i get) (?:a |an )?(?:real |actual )?(?:person|human|someone|somebody)"
         r"(?: there| here)? (?:i can|to|who can)",
         r"operator",
@@ -277,17 +278,31 @@ def _role_request(handoff: str) -> re.Pattern[str] | None:
     role = "(?:" + "|".join(sorted(roles)) + ")s?"
     return re.compile(
         r"\b(?:(?:speak|talk|chat)\s+(?:to|with)|(?:get|give|put)\s+me(?:\s+(?:through|over))?(?:\s+to)?"
-        r"|(?:can|could|may)\s+i\s+(?:have|get))\s+(?:(?:the|a|an|your|my)\s+)?(?:\w+\s+)?" + role + r"\b",
+        r"|(?:can|could|may)\s+i\s+(?:have|get))\s+(?:(?:the|a|an|your|my)\s+)?(?:\w+\s+){0,2}"
+        + role
+        + r"\b",
         re.IGNORECASE,
     )
 
 
 def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
     """The situations the sheet's handoff line names (grading.checks.situations.handoff_situations),
-    without the ones that only name the person handed to ("... asks for the pharmacist"): asking
-    for them is a person request."""
+    without the ones that only name the person handed to ("... asks for the pharmacist": asking for
+    them is a person request), and without those made only of the business's everyday words (a
+    bank's "(someone in their account)" leaves {account}, which every bank caller says)."""
     roles = _role_words(fact_sheet.handoff)
-    return [words for words in handoff_situations(fact_sheet.handoff) if not words <= roles]
+    everyday = _sheet_vocabulary(fact_sheet.scope, tuple(fact.statement for fact in fact_sheet.facts))
+    return [
+        words
+        for words in handoff_situations(fact_sheet.handoff)
+        if not words <= roles and not words <= everyday
+    ]
+
+
+@lru_cache(maxsize=64)
+def _sheet_vocabulary(scope: str, statements: tuple[str, ...]) -> frozenset[str]:
+    """The content words of the sheet's facts and scope: what callers of this business always say."""
+    return frozenset(word for text in (scope, *statements) for word in content_words(text))
 
 
 @lru_cache(maxsize=64)

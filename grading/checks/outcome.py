@@ -183,7 +183,8 @@ def _read_outcome(call: Call) -> Outcome:
             CALLER_GAVE_UP.search(turn.text)
             and not CALLER_PLAN.search(turn.text)
             and not _answered_before(call, index)
-        ):
+            and not (PLEASED.search(turn.text) and "anyway" not in turn.text.lower())
+        ):  # "never mind, test complete. Thanks." closes; "thanks anyway" does not
             caller_gave_up_turn = index + 1
     caller_turns = [turn for turn in call.turns if turn.speaker == "caller"]
     last_caller = caller_turns[-1].text if caller_turns else ""
@@ -205,6 +206,7 @@ INABILITY: Final = compile_phrases(
         r"i do not (?:have|know)",
         r"(?:we|they) don'?t (?:really |actually |currently )?(?:have|offer|do|take|accept|provide)",
         r"(?:that'?s|it'?s) not (?:available|possible)",
+        r"(?:won'?t|will not|wouldn'?t|isn'?t|is not) (?:be )?possible",
         r"no (?:availability|openings|slots|appointments)",
         r"(?:nothing|no one|nobody) (?:is )?available",
         r"(?:fully|all) booked",
@@ -303,7 +305,12 @@ def _says_more(text: str) -> bool:
     Custom cupcakes need forty-eight hours" answers; "I'm not sure about that one." does not. A
     sentence of substance is a statement of three content words or more that is itself no refusal."""
     for sentence in sentences(text):
-        if sentence.rstrip().endswith("?") or REFUSAL.search(sentence) or INABILITY.search(sentence):
+        if (
+            sentence.rstrip().endswith("?")
+            or REFUSAL.search(sentence)
+            or INABILITY.search(sentence)
+            or CLOSING.match(sentence)
+        ):
             continue
         if len(content_words(sentence)) >= 3:
             return True

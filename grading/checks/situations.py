@@ -33,20 +33,27 @@ GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
     }
 )
 NEGATION: Final = re.compile(r"\b(?:not|no|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|never)\b", re.IGNORECASE)
+_ACTOR: Final = re.compile(
+    r"\b(?:someone|somebody|anyone|caller|customer|client|patient|guest|person|people|they|their|he|she)\b",
+    re.IGNORECASE,
+)
 _LIST: Final = re.compile(r",|;|:|\bor\b|\band\b|\(|\)|\.")
 _PERSON: Final = re.compile(
     r"\b(?:asks? for|wants?|requests?) (?:a |an |the )?(?:person|one|human|manager)", re.I
 )
 
 
-def alternatives(text: str) -> list[set[str]]:
+def alternatives(text: str, *, keep_vague: bool = True) -> list[set[str]]:
     """The word sets that describe the situation(s) in `text`; requests for a person are left to
-    the person-request patterns."""
+    the person-request patterns. Without `keep_vague`, an item that loses its actor and keeps one
+    word ("someone in their account" -> {account}) is dropped: it no longer says what happened."""
     found: list[set[str]] = []
     for part in _LIST.split(text):
         if _PERSON.search(part):
             continue
         words = content_words(part) - GENERIC_ACTORS
+        if not keep_vague and len(words) == 1 and _ACTOR.search(part):
+            continue
         if words:
             found.append(words)
     return found
@@ -67,7 +74,7 @@ def handoff_situations(handoff: str) -> list[set[str]]:
             situation = _ACTION.split(span, maxsplit=1)[0]
             # a qualifier in the list ("(at our place or on the caller's end)") is no situation
             situation = _QUALIFIER.sub(" ", situation)
-            for words in alternatives(situation):
+            for words in alternatives(situation, keep_vague=False):
                 words -= FRAMING_VERBS
                 if words and not any(word[0].isdigit() for word in words):
                     found.append(words)

@@ -830,3 +830,55 @@ def test_silence_after_an_answer_is_no_dead_end_but_silence_on_hold_is() -> None
         end_reason="silence_timeout",
     )
     assert pinned(dead_end.check(on_hold, NURSERY), on_hold) == [("dead_end", 2, "major")]
+
+
+# fourth round, from tuning sets H-I (own wording, other businesses) --------------------------------
+
+
+def test_rates_payment_methods_and_dates_answer_their_questions() -> None:
+    for source in (
+        call(
+            ("c", "What's the two-year bond paying?"),
+            ("a", "The two-year is at three and a half percent right now."),
+        ),
+        call(("c", "What if I just pay the driver?"), ("a", "That's fine, the driver takes card or cash.")),
+        call(
+            ("c", "When does the cruise leave?"),
+            ("a", "June ninth or July fourteenth, both from Southampton."),
+        ),
+    ):
+        assert ignored_question.check(source, NURSERY) == [], source.turns[0].text
+
+
+def test_person_requests_in_other_words_and_vague_sheet_items() -> None:
+    travel = business("Transfer to a travel advisor when the caller asks for a person.")
+    for words in (
+        "Can I speak to an actual travel advisor please?",
+        "I want to talk to whoever's in charge.",
+    ):
+        source = call(("c", words), ("a", "I can help with that! Where are you going?"))
+        assert pinned(missed_handoff.check(source, travel), source) == [("missed_handoff", 2, "major")], words
+    credit_union = business(
+        "Transfer to a member advisor when the caller reports fraud happening now (someone in their account)."
+    )
+    everyday = call(
+        ("c", "Hi, the account's under Priya Nair, did my pay go in?"), ("a", "Let me verify you first.")
+    )
+    assert missed_handoff.check(everyday, credit_union) == []
+
+
+def test_a_thank_you_after_never_mind_closes_and_a_closing_sentence_is_no_answer() -> None:
+    closed = call(
+        ("c", "Can you read me the last three payments?"),
+        ("a", "I'd need to verify you first, one moment."),
+        ("c", "Never mind, I'll check the app. Thanks."),
+        ("a", "You're welcome."),
+    )
+    assert dead_end.check(closed, NURSERY) == []
+    refused = call(
+        ("c", "Can anyone come and clean tomorrow? I'm desperate."),
+        ("a", "For new clients tomorrow won't be possible."),
+        ("c", "Is there anything at all? A waiting list?"),
+        ("a", "Unfortunately we can't do tomorrow. Thanks for calling Sparkle Homes."),
+    )
+    assert pinned(dead_end.check(refused, NURSERY), refused) == [("dead_end", 4, "major")]
