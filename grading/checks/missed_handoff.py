@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.situations import describes, handoff_situations, present_tense
+from grading.checks.situations import describes, handoff_situations, present_tense, vague_handoff_nouns
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, frozen_content_words, stem
 
@@ -285,6 +285,20 @@ def _role_request(handoff: str) -> re.Pattern[str] | None:
     )
 
 
+@lru_cache(maxsize=64)
+def _vague_situation(handoff: str) -> re.Pattern[str] | None:
+    """The sheet's actor-and-place items ("someone in their account") as a phrase a caller says
+    ("someone is in my account right now"), since the noun alone is everyday talk."""
+    nouns = vague_handoff_nouns(handoff)
+    if not nouns:
+        return None
+    return re.compile(
+        r"\b(?:someone|somebody|some ?one|a stranger|they|he|she)\b(?:\W+\w+){0,3}?\W+(?:in|into|inside|on"
+        r"|using|through)\W+(?:\w+\W+){0,2}?(?:" + "|".join(sorted(nouns)) + r")s?\b",
+        re.IGNORECASE,
+    )
+
+
 def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
     """The situations the sheet's handoff line names (grading.checks.situations.handoff_situations),
     without the ones that only name the person handed to ("... asks for the pharmacist": asking for
@@ -430,13 +444,17 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     if _handed_off(call):
         return _late_transfer(call, role_request)
     triggers = _sheet_triggers(fact_sheet)
+    vague = _vague_situation(fact_sheet.handoff)
     turns = call.turns
     for index, turn in enumerate(turns):
         if turn.speaker != "caller":
             continue
         wants_person = _wants_person(turn.text, role_request)
         emergency = _emergency(turn.text)
-        named = not (wants_person or emergency) and bool(triggers) and describes(turn.text, triggers)
+        named = not (wants_person or emergency) and (
+            (bool(triggers) and describes(turn.text, triggers))
+            or (vague is not None and vague.search(turn.text) is not None)
+        )
         if not (wants_person or emergency or named):
             continue
         later = turns[index + 1 :]

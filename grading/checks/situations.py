@@ -14,7 +14,7 @@ import re
 from typing import Final
 
 from grading.first_chars import compile_filtered
-from grading.speech import content_words, frozen_content_words
+from grading.speech import content_words, frozen_content_words, stem
 
 GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
     {
@@ -79,6 +79,22 @@ def handoff_situations(handoff: str) -> list[set[str]]:
                 if words and not any(word[0].isdigit() for word in words):
                     found.append(words)
     return found
+
+
+def vague_handoff_nouns(handoff: str) -> frozenset[str]:
+    """The nouns of the handoff items that are an actor and a place ("someone in their account"):
+    too vague as a word alone, they are matched as a phrase (see missed_handoff)."""
+    nouns: set[str] = set()
+    for sentence in _HANDOFF_SENTENCE.split(handoff):
+        for span in _situation_spans(sentence):
+            for part in _LIST.split(_ACTION.split(span, maxsplit=1)[0]):
+                words = content_words(part) - GENERIC_ACTORS
+                if len(words) == 1 and _ACTOR.search(part) and _PLACE_PREPOSITION.search(part):
+                    nouns |= {word for word in re.findall(r"[a-z]+", part.lower()) if stem(word) in words}
+    return frozenset(nouns)
+
+
+_PLACE_PREPOSITION: Final = re.compile(r"\b(?:in|into|inside|on|using|through)\b", re.IGNORECASE)
 
 
 def _situation_spans(sentence: str) -> list[str]:

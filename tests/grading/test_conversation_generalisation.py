@@ -865,6 +865,11 @@ def test_person_requests_in_other_words_and_vague_sheet_items() -> None:
         ("c", "Hi, the account's under Priya Nair, did my pay go in?"), ("a", "Let me verify you first.")
     )
     assert missed_handoff.check(everyday, credit_union) == []
+    intruder = call(
+        ("c", "Somebody is logged into my account right now, money is moving!"),
+        ("a", "You can call our card line any time."),
+    )
+    assert pinned(missed_handoff.check(intruder, credit_union), intruder) == [("missed_handoff", 2, "major")]
 
 
 def test_a_thank_you_after_never_mind_closes_and_a_closing_sentence_is_no_answer() -> None:
