@@ -264,7 +264,7 @@ LANDMARK: Final = re.compile(
     r"around the corner from)\s+"
     r"(?:the |a |our )?([a-z][a-z -]{2,40}?)(?=[,.;!?]|\s+(?:and|on|in|at|so)\b|$)"
 )
-QUANTITY: Final = re.compile(r"\b(\d+)\s+([a-z][a-z-]+s)\b")
+QUANTITY: Final = re.compile(r"(?<![\d.])\b(\d+)\s+([a-z][a-z-]+s)\b")
 EVERY: Final = re.compile(r"\bevery\s+(?:(\d+)\s+)?(minute|hour|day|week|month|half hour)s?\b")
 
 _UNIT_MINUTES: Final[dict[str, int]] = {

@@ -9,6 +9,7 @@ everything else is left as it was. Thousands separators are dropped ("$1,200" ->
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -112,7 +113,9 @@ def _cardinals(words: list[str]) -> list[int]:
     return numbers
 
 
-def _rewrite(match: re.Match[str]) -> str:
+def _rewrite(match: re.Match[str], cued: bool | None = None) -> str:
+    """One run of number words as digits; `cued` carries the time cue of the run a piece was cut
+    from ("between ten and eleven fifteen": the piece "eleven fifteen" is still after "between")."""
     raw = match.group(0)
     words = [w for w in re.split(r"[\s,-]+", raw) if w and w not in {"and", "a"}]
     if raw.startswith("a ") and words and words[0] in SCALES:
@@ -125,7 +128,7 @@ def _rewrite(match: re.Match[str]) -> str:
         # "between a hundred and eighty and two hundred and sixty": an "and" that does not follow
         # hundred or thousand joins two complete numbers, it does not continue the first
         return "".join(
-            piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_rewrite, piece)
+            piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_piece_rewriter(match, cued), piece)
             for piece in _SEPARATOR.split(raw)
         )
     # "nine oh five" -> 9:05
@@ -138,6 +141,9 @@ def _rewrite(match: re.Match[str]) -> str:
     ):
         if _numbered(match):
             return f"{UNITS[words[0]]}0{UNITS[words[2]]}"
+        if not (cued if cued is not None else _clock_cue(match)):
+            # "it's two oh nine": no word of time around it, so an amount as likely as a time
+            return f"{UNITS[words[0]]} 0{UNITS[words[2]]}"
         return f"{UNITS[words[0]]}:0{UNITS[words[2]]}"
     if (
         len(words) >= 4
@@ -176,6 +182,10 @@ def _rewrite(match: re.Match[str]) -> str:
             if _numbered(match):
                 # "room four twelve", "four forty Northwest Elm": a room or house number
                 return f"{numbers[0]}{numbers[1]:02d}"
+            if not (cued if cued is not None else _clock_cue(match)):
+                # "about one forty-three": nothing around it says time of day; left as two
+                # numbers (an answer to a price question reads them as an amount)
+                return f"{numbers[0]} {numbers[1]:02d}"
             return f"{numbers[0]}:{numbers[1]:02d}"
     if (
         len(numbers) == 2
@@ -204,7 +214,8 @@ def _rewrite(match: re.Match[str]) -> str:
         pieces = _SEPARATOR.split(raw)
         if len(pieces) > 1:
             return "".join(
-                piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_rewrite, piece) for piece in pieces
+                piece if _SEPARATOR.fullmatch(piece) else _RUN.sub(_piece_rewriter(match, cued), piece)
+                for piece in pieces
             )
     return " ".join(str(n) for n in numbers)
 
@@ -231,6 +242,33 @@ _PLACE_AFTER: Final = re.compile(
     r"|\s+(?:[a-z][a-z'-]+\s+){1,3}?(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|drive|way|"
     r"place|court|terrace|parade|crescent|highway|square|close|grove)\b"
 )
+
+
+_CLOCK_BEFORE: Final = re.compile(
+    r"\b(?:at|by|until|till|til|from|to|around|after|before|between|or|and|open|opens|close|closes|closing|"
+    r"appointment|appointments|slot|slots|time|start|starts|begin|begins|arrive|arrives|pick|drop|ready|book|"
+    r"booked|schedule|scheduled|see you|how about|have|got|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|"
+    r"tomorrow|tonight|morning|afternoon|evening|noon|leaves|departs|runs|class|session|lesson|pickup)\b"
+)
+_CLOCK_AFTER_CUE: Final = re.compile(
+    r"\s*(?:a\.?m\b|p\.?m\b|o'?clock|in the (?:morning|afternoon|evening)|tonight|today|tomorrow|sharp|"
+    r"works?\b|is (?:fine|good|open|free|available)|or\b|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"(?:this|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday) )"
+)
+
+
+def _piece_rewriter(parent: re.Match[str], cued: bool | None) -> Callable[[re.Match[str]], str]:
+    """The rewrite for the pieces of a joined run, with the parent run's time cue."""
+    cue = cued if cued is not None else _clock_cue(parent)
+    return lambda match: _rewrite(match, cue)
+
+
+def _clock_cue(match: re.Match[str]) -> bool:
+    """Whether words around a pair of numbers say it is a time of day ("at nine thirty", "nine
+    thirty on Monday", "open till five thirty"); without them, "about one forty-three" is no time."""
+    text = match.string
+    before = text[max(0, match.start() - 30) : match.start()]
+    return bool(_CLOCK_BEFORE.search(before) or _CLOCK_AFTER_CUE.match(text, match.end()))
 
 
 def _numbered(match: re.Match[str]) -> bool:
@@ -298,6 +336,9 @@ def _range_of_amounts(match: re.Match[str]) -> bool:
     if not parts or not all(word in UNITS or word in TENS or word in SCALES for word in parts):
         return False
     numbers = _cardinals(parts)
+    if len(numbers) == 2:
+        # "from one seventy-five to three fifty": a start no clock has (minutes over 59)
+        return numbers[0] > 24 or numbers[1] > 59
     return len(numbers) == 1 and numbers[0] > 24
 
 
@@ -392,5 +433,21 @@ def digits_for_speech(text: str) -> str:
     if "past" in text or "after" in text or " to " in text or "till" in text:
         text = _HALF_PAST.sub(_half_past, text)
     if "half" in text:
+        text = _AND_A_HALF.sub(r"\1.5", text)
         text = _HALF_HOUR_UK.sub(r"\1:30", text)
+    if " point " in text:
+        text = _POINT.sub(_decimal, text)
     return text
+
+
+_POINT: Final = re.compile(r"\b(\d+) point ((?:\d )*\d)\b(?![:.]\d)")
+"""A decimal said in words ("three point nine percent", "zero point four five"): the digits after
+"point" are read one by one."""
+_AND_A_HALF: Final = re.compile(
+    r"\b(\d+) and a half\b(?= (?:%|percent|per cent|hours?|days?|weeks?|months?|years?|miles?|times|stars?))"
+)
+"""Four and a half percent, two and a half hours: a half added to the number."""
+
+
+def _decimal(match: re.Match[str]) -> str:
+    return f"{match.group(1)}.{match.group(2).replace(' ', '')}"

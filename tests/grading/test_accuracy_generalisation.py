@@ -749,7 +749,7 @@ FLORIST = _sheet(
 
 def test_hundreds_said_with_oh_then_cents() -> None:
     assert digits_for_speech("that's one-oh-seven seventy") == "that's $107.70"
-    assert digits_for_speech("nine oh five") == "9:05"  # hard negative: a time
+    assert digits_for_speech("at nine oh five") == "at 9:05"  # hard negative: a time
     assert digits_for_speech("one oh seven twenty a.m.") != "$107.20 a.m."
 
 
@@ -1167,3 +1167,18 @@ def test_a_bare_hour_about_nothing_the_sheet_speaks_of_is_no_claim() -> None:
     # hard negative: an hour with words of opening is judged against the hours
     hours = _sheet("Corner Shop", [("hours", "hours", "Open daily 8 am to 6 pm.")])
     assert _tags(call(("c", "When do you close?"), ("a", "We close at nine.")), hours) == [("wrong_fact", 2)]
+
+
+def test_decimals_said_in_words_and_clock_readings_need_a_time_cue() -> None:
+    assert digits_for_speech("the rate is three point nine percent") == "the rate is 3.9 percent"
+    assert digits_for_speech("zero point four five percent") == "0.45 percent"
+    assert digits_for_speech("four and a half percent") == "4.5 percent"
+    assert [c.value for c in extract("the ride takes two and a half hours")] == [150]
+    # a pair with no word of time around it is two numbers, not a clock time
+    assert digits_for_speech("it comes to about one forty-three") == "it comes to about 1 43"
+    assert digits_for_speech("your total is two oh nine") == "your total is 2 09"
+    assert digits_for_speech("from one seventy-five to three fifty") == "from 1 75 to $350"
+    # hard negatives: a cue makes it a time
+    assert digits_for_speech("we close at five thirty") == "we close at 5:30"
+    assert digits_for_speech("between ten and eleven fifteen") == "between 10 and 11:15"
+    assert digits_for_speech("see you Monday, nine fifteen") == "see you monday, 9:15"
