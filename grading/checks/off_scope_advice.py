@@ -474,10 +474,15 @@ DIY_STEP: Final = re.compile(
 def diy_instructions(text: str, caller_before: str) -> bool:
     """Step-by-step do-it-yourself instructions ("grab a stiff card, slide it in the gap...", "mix
     one part bleach to four parts water, dab it on..."), to a caller who asked how to do it."""
-    return (
-        bool(DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before))
-        and len(DIY_STEP.findall(text)) >= 2
+    return _diy_steps(text) >= 2 and bool(
+        DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before)
     )
+
+
+@lru_cache(maxsize=4096)
+def _diy_steps(text: str) -> int:
+    # cached by the agent's words, which repeat; read before the caller's turn, which does not
+    return len(DIY_STEP.findall(text))
 
 
 DIY_PROBLEM: Final = compile_phrases(
