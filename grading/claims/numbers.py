@@ -300,7 +300,7 @@ _PRICE_AFTER: Final = re.compile(
 )
 _PRICE_BEFORE: Final = re.compile(
     r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|"
-    r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$)\s*$"
+    r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$)\s*(?:(?:about|around|roughly|just|only)\s*)?$"
 )
 
 

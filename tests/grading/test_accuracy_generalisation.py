@@ -1175,7 +1175,8 @@ def test_decimals_said_in_words_and_clock_readings_need_a_time_cue() -> None:
     assert digits_for_speech("four and a half percent") == "4.5 percent"
     assert [c.value for c in extract("the ride takes two and a half hours")] == [150]
     # a pair with no word of time around it is two numbers, not a clock time
-    assert digits_for_speech("it comes to about one forty-three") == "it comes to about 1 43"
+    assert digits_for_speech("it's about one forty-three") == "it's about 1 43"
+    assert digits_for_speech("it comes to about one forty-three") == "it comes to about $143"
     assert digits_for_speech("your total is two oh nine") == "your total is 2 09"
     assert digits_for_speech("from one seventy-five to three fifty") == "from 1 75 to $350"
     # hard negatives: a cue makes it a time
