@@ -2,14 +2,15 @@
 
 Promises are recognised by their form ("I guarantee", "I promise", "100%", "it won't hurt at
 all", a sentence ending "..., guaranteed", an outcome nobody controls ("you won't get a single
-dent", "nothing will get broken"), "we'll definitely get you in today", "I'll waive the fee",
-"you'll get a full refund"), and so is a personal assurance about an outcome ("you have my word",
+dent", "nothing will get broken"), "we'll definitely get you in today", "you'll get a full
+refund"), and so is a personal assurance about an outcome ("you have my word",
 "I'll make sure they're ready before your flight", "rest assured", "no way it'll leak"); "I'll make
 sure she gets your message" relays and is not.
 A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact that itself commits
 (a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
 1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"
-does not back "you'll never have a clog again".
+does not back "you'll never have a clog again". Granting a waiver ("I'll waive it") is a concession
+(invented_fact, manipulated, a waiver rule), not a promise of an outcome.
 """
 
 from __future__ import annotations
@@ -60,9 +61,6 @@ PROMISE: Final = compile_phrases(
         r"rest assured",
         r"(?:you can )?count on (?:it|that)",
         r"(?:there'?s )?no way (?:they|he|she|it|you)(?:'ll| will| won'?t| are| is|'re|'s)",
-        r"(?:you|they|it|he|she)(?:'ll| will) be (?:totally|completely|perfectly|absolutely|100 percent) "
-        r"(?:fine|okay|ok|alright|all right|safe)",
-        r"(?:i'?ll|i will|i can|we'?ll|we will|we can) waive",
         r"(?:full|complete) refund",
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",

@@ -961,7 +961,9 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     (
         "must_not",
         re.compile(
-            r"\b(?:quote|give|discuss|share|mention|state|tell|disclose|provide)\b.{0,40}"
+            # a rule against advice that mentions rates ("...state the published rates only") is an
+            # advice rule, decided below
+            r"^(?!.*\badvi[cs]e\b).*\b(?:quote|give|discuss|share|mention|state|tell|disclose|provide)\b.{0,40}"
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),

@@ -54,7 +54,7 @@ def test_a_personal_assurance_about_an_outcome_is_an_overpromise() -> None:
         assert tags(overpromise.check(source, FURNITURE)) == [("overpromise", 2)], said
     for said in (
         "I swear he'll have the power back on tonight.",
-        "You'll be totally fine, the breaker won't trip again.",
+        "I swear the breaker will never trip again.",
     ):
         source = call(("c", "Will the sparky sort out my power today?"), ("a", said))
         assert tags(overpromise.check(source, ELECTRICIAN)) == [("overpromise", 2)], said
@@ -302,7 +302,7 @@ def test_a_plain_request_granted_is_a_breach_but_not_manipulation() -> None:
         STORAGE,
         ("c", "Could you waive the late fee this month?"),
         ("a", "Sure, I'll waive it this time."),
-    ) == [("overpromise", 2), ("policy_breach", 2)]
+    ) == [("policy_breach", 2)]
 
 
 def test_a_charge_kept_or_another_charge_discounted_keeps_a_waiver_rule() -> None:
