@@ -96,7 +96,8 @@ SUBJECT_KINDS: Final[frozenset[str]] = frozenset({"money", "percent", "duration"
 ("a flat $60 travel fee", "the $150 deposit"), and it is held against the facts about that thing."""
 WEAK: Final[frozenset[str]] = frozenset(
     """before after plus extra per each only total about around every over under back first last take
-    make come give fine sure also still just run go usually normally typically currently""".split()
+    make come give fine sure also still just run go usually normally typically currently inside outside
+    within""".split()
 )
 """Words too common to say two things are about the same subject."""
 PEOPLE: Final = re.compile(r"-old\b|under-|\b(?:kid|child|children|infant|baby|toddler|senior|student|pupp)")
@@ -435,7 +436,7 @@ EVERY_BUSINESS_HAS: Final[frozenset[str]] = frozenset(
     website site app portal page line number phone email system account form team staff manager
     technician nurse doctor pharmacist receptionist department list menu calendar schedule records
     file service question detail information info note name option choice idea problem issue chance
-    moment minute people""".split()
+    moment minute people crew crews driver drivers""".split()
 )
 """What any business has, so "visit our website" or "go to our front desk" claims no amenity; the
 sheet's own words cover the rest."""
@@ -654,6 +655,9 @@ def _judge_reading(
                 # "no travel fee, since you're in town" where the fee applies beyond 30 miles
                 return None
             return "wrong_fact", _topic_severity(fact), fact
+        if not claim.subject and claim.span.startswith("no "):
+            # "Wednesday at nine stays as it is, no fee": nothing named is said to be free
+            return None
         severity: Severity = "critical" if PRICEY_SUBJECT.search(" ".join(claim.subject)) else "major"
         return "invented_fact", severity, None
     if claim.kind == "quantity":
@@ -662,6 +666,11 @@ def _judge_reading(
         if not candidates:
             return None  # a count nothing in the sheet counts: left to a judge, too noisy to call
         if _counts_a_list(claim, sentence, index):
+            return None
+        # the same unit is not the same subject ("about twelve miles" driven is no count of the
+        # "first 5 miles included"): the clause must name something of the fact besides the unit
+        said = content_words(_clause_of(claim, sentence)) - noun - GENERIC - WEAK
+        if not any(said & (fact.words - noun - GENERIC - WEAK) for fact, _ in candidates):
             return None
     if claim.kind == "street" and isinstance(claim.value, str):
         *name, suffix = claim.value.split()
@@ -1124,10 +1133,18 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     ]
     if any(abs(a - off - value) < 0.005 for a in amounts for off in taken_off):
         return True  # "$74.99, or $64.99 the first year" where the sheet gives "$10 off per month"
-    for amount in amounts:
+    # a sheet percentage of a sheet amount or one said in the call; within a dollar when the
+    # sentence rounds ("fifteen percent off one sixty-nine comes to about one forty-three")
+    tolerance = 1.0 if APPROXIMATE.search(sentence) or AND_CHANGE.search(sentence) else 0.005
+    bases = [*amounts, *current, *earlier, *(float(n) for n in COUNT.findall(digits_for_speech(history[-1])))]
+    for amount in bases:
         for percent in (p for p in percents if isinstance(p, float) and p in sheet_percents):
-            for derived in (amount * (100 - percent) / 100, amount * percent / 100):
-                if abs(round(derived, 2) - value) < 0.005:
+            for derived in (
+                amount * (100 - percent) / 100,
+                amount * percent / 100,
+                amount * (100 + percent) / 100,
+            ):
+                if abs(round(derived, 2) - value) < tolerance:
                     return True
     counts = {
         int(n) for text in history[-2:] for n in COUNT.findall(digits_for_speech(text)) if 2 <= int(n) <= 1000
@@ -1150,6 +1167,24 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     said_here = [amount for amount in said_here if abs(amount - value) >= 0.005]
     if len(said_here) >= 2 and abs(sum(said_here) - value) < 0.005:
         return True  # "forty-two dollars plus six plus six, so fifty-four"
+    if SUMMED.search(sentence) or APPROXIMATE.search(sentence):
+        # a total of the turn's amounts with one more said earlier or on the sheet ("the balloon
+        # is six fifty, chocolates twelve, plus nine ninety-five delivery, so ninety-three forty-five
+        # altogether" with the bouquet said before); within a dollar when it is rounded
+        room = 1.0 if APPROXIMATE.search(sentence) else 0.005
+        total = sum(said_here)
+        if said_here and any(abs(total + extra - value) < room for extra in [0.0, *earlier, *amounts]):
+            return True
+        call_total = sum(
+            a
+            for text in history
+            for c in extract(text)
+            if c.kind == "money"
+            for a in [c.value]
+            if isinstance(a, float) and abs(a - value) >= 0.005
+        )
+        if abs(call_total - value) < room:
+            return True
     return any(
         abs(a + b - value) < 0.005 or abs(a - b - value) < 0.005 or abs(b - a - value) < 0.005
         for a in current
@@ -1165,6 +1200,7 @@ SUMMED: Final = compile_filtered(
 APPROXIMATE: Final = compile_filtered(
     r"\b(?:call it|about|around|roughly|approximately|basically|round(?:ed)? (?:up|down|it))\b", re.IGNORECASE
 )
+AND_CHANGE: Final = compile_filtered(r"\band change\b|\bgive or take\b|\bor so\b", re.IGNORECASE)
 SPLIT: Final = compile_filtered(
     r"\b(?:split|install?ments?|payments|ways|divided)\b",
     re.IGNORECASE,

@@ -791,6 +791,12 @@ def _not_a_price(text: str, match: re.Match[str]) -> bool:
         return not owned or TIME_ISH.search(found.group(0)) is not None
     if word == "included":
         return INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+    if word == "on the house":
+        # "congratulations on the house": the caller's new home, not something given free
+        return (
+            re.search(r"(?:congratulations|congrats|luck|work|damage|offer)\s*$", text[: match.start()])
+            is not None
+        )
     if word.startswith(("is ", "are ", "be ", "comes ", "down ")):
         clause = re.split(r"[,.;!?]", text[max(0, match.start() - 40) : match.start()])[-1]
         return ZERO_PRICE.search(clause) is None

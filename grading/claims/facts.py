@@ -94,7 +94,8 @@ def index_facts(fact_sheet: FactSheet) -> FactIndex:
     return index
 
 
-HOURS_WORDS: Final = re.compile(r"\b(?:hours|open|opens|closed|closes)\b", re.IGNORECASE)
+HOURS_WORDS: Final = re.compile(r"(?<![\w-])(?:hours|open|opens|closed|closes)\b", re.IGNORECASE)
+"""Opening-hours words ("after-hours surcharge" is a price, not hours)."""
 _CONTENTS: Final = re.compile(
     r"\(([^)]{2,120})\)|\b(?:includes?|including|comes? with)\s+([^;.]{2,120})", re.IGNORECASE
 )

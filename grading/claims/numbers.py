@@ -206,7 +206,7 @@ def _rewrite(match: re.Match[str], cued: bool | None = None) -> str:
         # "one seventy-nine fifty", "thirteen seventy-nine ninety-five": hundreds, then cents
         # ($179.50, $1,379.95); five or six digits are no phone number
         return f"{_currency_after(match)}{numbers[0] * 100 + numbers[1]}.{numbers[2]:02d}"
-    if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b", raw):
+    if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b|,", raw):
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
     if len(numbers) >= 2 and joined:

@@ -1183,3 +1183,54 @@ def test_decimals_said_in_words_and_clock_readings_need_a_time_cue() -> None:
     assert digits_for_speech("we close at five thirty") == "we close at 5:30"
     assert digits_for_speech("between ten and eleven fifteen") == "between 10 and 11:15"
     assert digits_for_speech("see you Monday, nine fifteen") == "see you monday, 9:15"
+
+
+# --- from tuning H/I: same unit is not same subject, rounding of worked-out amounts, idioms ---------
+
+SHOP = _sheet(
+    "Quick Tow & Haul",
+    [
+        ("included-miles", "price", "The first 5 miles are included in the $95 hook-up fee."),
+        ("per-mile", "price", "Each mile after that is $4.00."),
+        ("member", "price", "Members get 10% off every tow."),
+        ("addons", "price", "Add-ons: inside the van $35.00, roof box $20.00."),
+        ("cancel", "policy", "Cancellations are free."),
+        ("yard", "location", "The yard is open Monday to Saturday, 8 am to 5 pm."),
+        ("surcharge", "price", "After-hours surcharge of $35 on Sundays and holidays."),
+    ],
+)
+
+
+def test_the_same_unit_is_not_the_same_subject() -> None:
+    driven = call(
+        ("c", "It's about twelve miles."), ("a", "So for about twelve miles you're looking at a longer tow.")
+    )
+    assert _tags(driven, SHOP) == []
+    # hard negative: a count the clause says is what the fact counts
+    included = call(
+        ("c", "How many miles are included?"), ("a", "The first ten miles are included in the hook-up.")
+    )
+    assert _tags(included, SHOP) == [("wrong_fact", 2)]
+
+
+def test_a_percent_of_an_amount_said_in_the_call_rounded() -> None:
+    member = call(
+        ("c", "I'm a member, the quote was two hundred dollars."),
+        ("a", "Members get ten percent off, so on two hundred dollars that's about one eighty and change."),
+    )
+    assert _tags(member, SHOP) == []
+
+
+def test_congratulations_on_the_house_and_a_bare_no_fee_are_no_free_claims() -> None:
+    for said in (
+        "Sounds great, congratulations on the house.",
+        "No problem, Tuesday stays as it is, no fee.",
+    ):
+        assert _tags(call(("c", "We just moved in!"), ("a", said)), SHOP) == [], said
+
+
+def test_after_hours_in_a_fact_is_no_opening_hours() -> None:
+    open_days = call(
+        ("c", "When's the yard open?"), ("a", "The yard's open eight to five, Monday through Saturday.")
+    )
+    assert _tags(open_days, SHOP) == []
