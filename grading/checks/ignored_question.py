@@ -248,7 +248,13 @@ WAY_FORWARD_GIVEN: Final = compile_phrases(
 
 
 def questions(text: str) -> list[str]:
-    """The questions a caller turn asks, each a short clause; empty when it asks none."""
+    """The questions a caller turn asks, each a short clause; empty when it asks none. (A fresh
+    list: the reading itself is cached, since the rules judge and dead_end ask about the same turns.)"""
+    return list(_questions(text))
+
+
+@lru_cache(maxsize=1024)
+def _questions(text: str) -> tuple[str, ...]:
     found: list[str] = []
     pieces: list[str] = SPLIT_QUESTIONS.split(text)  # clause, separator, clause, ..., clause
     for position in range(0, len(pieces), 2):
@@ -267,9 +273,10 @@ def questions(text: str) -> list[str]:
         # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
         if marked or (UNMARKED_QUESTION.match(clause) and not after_comma):
             found.append(clause)
-    return found
+    return tuple(found)
 
 
+@lru_cache(maxsize=1024)
 def _type_shape(question: str) -> re.Pattern[str] | None:
     for asks, shape in QUESTION_TYPES:
         if asks.search(question):

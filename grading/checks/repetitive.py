@@ -80,6 +80,8 @@ def _same_reply(
     longer one, so a shorter reply with more than a tenth of its distinct words missing is ruled out
     first, by one set difference."""
     short_size, long_size = (size, before_size) if size <= before_size else (before_size, size)
+    if short_size < CONTAINED * long_size:
+        return False  # sizes too far apart for either test (most pairs stop here)
     short_keys, long_keys = (keys, before_keys) if size <= before_size else (before_keys, keys)
     if len(short_keys - long_keys) > (1 - OVERLAP) * short_size:
         return False
