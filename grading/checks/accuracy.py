@@ -595,6 +595,8 @@ def _judge_reading(
             return placed
     if claim.kind == "time":
         return _judge_time(claim, sentence, index, sentence_words, context_words)
+    if claim.kind == "date" and REOPENING.search(sentence) and _day_after_a_sheet_date(claim, index):
+        return None  # "closed December 24 through January 1" ... "open again January second"
     if claim.kind == "money" and ELSEWHERE.search(sentence):
         return None  # "a five dollar part at any hardware store": a price of somewhere else
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
@@ -1136,7 +1138,13 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     # a sheet percentage of a sheet amount or one said in the call; within a dollar when the
     # sentence rounds ("fifteen percent off one sixty-nine comes to about one forty-three")
     tolerance = 1.0 if APPROXIMATE.search(sentence) or AND_CHANGE.search(sentence) else 0.005
-    bases = [*amounts, *current, *earlier, *(float(n) for n in COUNT.findall(digits_for_speech(history[-1])))]
+    bases = [
+        *amounts,
+        *current,
+        *earlier,
+        *(float(n) for text in history for n in COUNT.findall(digits_for_speech(text)) if int(n) >= 100),
+        *(float(n) for n in COUNT.findall(digits_for_speech(history[-1]))),
+    ]
     for amount in bases:
         for percent in (p for p in percents if isinstance(p, float) and p in sheet_percents):
             for derived in (
@@ -1216,6 +1224,27 @@ def _amounts_said(text: str) -> list[float]:
         if claim.kind == "money" and isinstance(claim.value, float)
         for amount in (claim.value, *claim.alternatives)
     ]
+
+
+REOPENING: Final = compile_filtered(r"\b(?:again|reopen\w*|back open|resume\w*|from)\b", re.IGNORECASE)
+
+
+def _day_after_a_sheet_date(claim: Claim, index: FactIndex) -> bool:
+    """The claimed date is the day after a date on the sheet (the end of a closure)."""
+    if not isinstance(claim.value, str):
+        return False
+    month, day = (int(part) for part in claim.value.split("-"))
+    for _, known in index.with_kind("date"):
+        if not isinstance(known.value, str):
+            continue
+        known_month, known_day = (int(part) for part in known.value.split("-"))
+        try:
+            following = date(2001, known_month, known_day) + timedelta(days=1)
+        except ValueError:
+            continue
+        if (following.month, following.day) == (month, day):
+            return True
+    return False
 
 
 AMOUNT_OFF: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s+off\b")

@@ -117,7 +117,7 @@ _DURATION_UNIT: Final = (
 )
 DURATION: Final = re.compile(
     r"\b(\d+(?:\.\d+)?|an?|half an?|a couple(?: of)?|a pair of)\s?(?:-\s?)?" + _DURATION_UNIT + r"\b"
-    r"(\s+and\s+a\s+half\b)?(?![\s-]+old\b)"
+    r"(\s+and\s+a\s+half\b)?(?![\s-]+old\b)(?!\s+(?:out|away|from now|left|to go)\b)"
 )
 """A length of time, said in figures or words ("2 business days", "a fortnight", "a couple of
 weeks", "an hour and a half"); "a four-year-old" is an age, not a duration."""
@@ -245,7 +245,8 @@ OFFER_ITEM: Final = re.compile(
     r"(?:\s+(?:on|for|in)\s+[a-z]+)?"
     r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|as well as)\s+|\s*,?\s*plus\s+)"
     r"(?:a |an |the |some |our )?"
-    r"(?!(?:so|but|because|which|that|who|she|he|they|it|you|we|i|then|if|when|just|also|too)\b)"
+    r"(?!(?:so|but|because|which|that|who|she|he|they|it|you|we|i|then|if|when|just|also|too|usually|"
+    r"typically|normally|often|sometimes|about|around|roughly|only|\d)\b)"
     r"([a-z0-9][a-z0-9' -]{1,60}?)"
     r"(?=[,.;!?]|\s+(?:and|plus|as well as|for|to|with|so|if|on|at|in|every|which|that|where|when|from)\b|$)"
 )

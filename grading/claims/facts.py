@@ -96,6 +96,8 @@ def index_facts(fact_sheet: FactSheet) -> FactIndex:
 
 HOURS_WORDS: Final = re.compile(r"(?<![\w-])(?:hours|open|opens|closed|closes)\b", re.IGNORECASE)
 """Opening-hours words ("after-hours surcharge" is a price, not hours)."""
+SCHEDULE_TIME: Final = re.compile(r"\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d", re.IGNORECASE)
+"""Days with clock times ("yard pickup Monday to Saturday 8:00 am to 5:00 pm") are a schedule."""
 _CONTENTS: Final = re.compile(
     r"\(([^)]{2,120})\)|\b(?:includes?|including|comes? with)\s+([^;.]{2,120})", re.IGNORECASE
 )
@@ -115,7 +117,11 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
     for fact in fact_sheet.facts:
         opened: set[int] = set()
         closed: set[int] = set()
-        if fact.topic in {"hours", "availability"} or HOURS_WORDS.search(fact.statement):
+        if (
+            fact.topic in {"hours", "availability"}
+            or HOURS_WORDS.search(fact.statement)
+            or (days_in(fact.statement) and SCHEDULE_TIME.search(fact.statement))
+        ):
             # "The shop is at 418 Canal Street. Shop counter hours: Monday to Friday ...": hours
             # said in a location fact are hours all the same
             opened, closed = open_and_closed_days(fact.statement)

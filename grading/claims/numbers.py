@@ -245,7 +245,7 @@ _PLACE_AFTER: Final = re.compile(
 
 
 _CLOCK_BEFORE: Final = re.compile(
-    r"\b(?:at|by|until|till|til|from|to|around|after|before|between|or|and|open|opens|close|closes|closing|"
+    r"\b(?:at|by|until|till|til|from|to|around|after|before|between|open|opens|close|closes|closing|"
     r"appointment|appointments|slot|slots|time|start|starts|begin|begins|arrive|arrives|pick|drop|ready|book|"
     r"booked|schedule|scheduled|see you|how about|have|got|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|"
     r"tomorrow|tonight|morning|afternoon|evening|noon|leaves|departs|runs|class|session|lesson|pickup)\b"
@@ -268,7 +268,15 @@ def _clock_cue(match: re.Match[str]) -> bool:
     thirty on Monday", "open till five thirty"); without them, "about one forty-three" is no time."""
     text = match.string
     before = text[max(0, match.start() - 30) : match.start()]
-    return bool(_CLOCK_BEFORE.search(before) or _CLOCK_AFTER_CUE.match(text, match.end()))
+    return bool(
+        _CLOCK_BEFORE.search(before)
+        or _JUST_BEFORE.search(before)
+        or _CLOCK_AFTER_CUE.match(text, match.end())
+    )
+
+
+_JUST_BEFORE: Final = re.compile(r"\b(?:or|and)\s*$")
+""""two or two thirty", "ten and ten thirty": a time just after another time's "or"/"and"."""
 
 
 def _numbered(match: re.Match[str]) -> bool:

@@ -1234,3 +1234,39 @@ def test_after_hours_in_a_fact_is_no_opening_hours() -> None:
         ("c", "When's the yard open?"), ("a", "The yard's open eight to five, Monday through Saturday.")
     )
     assert _tags(open_days, SHOP) == []
+
+
+def test_a_schedule_in_any_fact_gives_open_days_and_a_reopening_day_is_no_contradiction() -> None:
+    yard = _sheet(
+        "Ridge Storage",
+        [
+            (
+                "yard",
+                "location",
+                "Storage yard at 12 Mill Lane; pickup Monday to Saturday 8:00 am to 5:00 pm.",
+            ),
+            ("holiday", "hours", "Closed December 24 through January 1."),
+        ],
+    )
+    days = call(
+        ("c", "When can I get my car?"), ("a", "The yard's open eight to five, Monday through Saturday.")
+    )
+    again = call(
+        ("c", "Holidays?"),
+        ("a", "We close from Christmas Eve through New Year's Day, and open again January second."),
+    )
+    assert _tags(days, yard) == []
+    assert _tags(again, yard) == []
+    # hard negative: a day the schedule leaves out
+    sunday = call(("c", "Sunday?"), ("a", "Sure, the yard's open Sunday too."))
+    assert _tags(sunday, yard) == [("wrong_fact", 2)]
+
+
+def test_a_length_out_or_away_is_a_distance_in_time_and_adverbs_are_no_list_items() -> None:
+    assert [c.kind for c in extract("the twenty-sixth is about six and a half weeks out")] == []
+    offers = [
+        c.span
+        for c in extract("we also offer travel insurance, usually six to nine percent")
+        if c.kind == "offer"
+    ]
+    assert all(not span.startswith("usually") for span in offers)
