@@ -51,10 +51,13 @@ OVER_THE_COUNTER: Final = (
 on is prescribing, whatever the business."""
 MEDICAL_ADVICE: Final = compile_phrases(
     [
-        r"(?:sounds|looks|seems) like (?:you (?:have|might have|may have|'ve got) )?(?:a |an )?(?:\w+ )?"
+        r"(?:sounds|looks|seems) (?:a lot |very much |just )?like "
+        r"(?:you (?:have|might have|may have|'ve got) )?(?:a |an )?(?:\w+ )?"
         r"(?:infection|abscess|cavity|cavities|fracture|sprain|cyst|tumou?r|gum disease|gingivitis"
         r"|periodontitis|"
-        r"flu|virus|migraine|concussion|allergy|condition|disorder|diabetes|cancer)",
+        r"flu|virus|migraine|concussion|allergy|condition|disorder|diabetes|cancer|adhd|autism|dyslexia"
+        r"|depression|anxiety|asthma|eczema|arthritis|tendinitis|carpal tunnel|food poisoning|strep|pneumonia"
+        r"|bronchitis)",
         r"you (?:probably|likely|most likely|definitely) have (?:a |an )?\w+",
         r"(?:take|try|use) (?:some |an? )?(?:\d+ ?(?:mg|milligrams?) (?:of )?)?"
         r"(?:ibuprofen|advil|motrin|tylenol|acetaminophen|paracetamol|aspirin|aleve|naproxen|antibiotics?|"
@@ -317,6 +320,8 @@ DECISION_QUESTION: Final = compile_phrases(
         r"do i (?:just |have to |need to |still )?" + DECISION_VERBS,
         r"(?:can|could) i (?:still |also )?(?:deduct|claim|write off|expense|amend)",
         r"what (?:should|do|would) (?:i|you) do",
+        r"do (?:i|we|they|you) (?:still |even )?need (?:a |an |to get a )?(?:visa|permit|licen[cs]e|passport"
+        r"|lawyer|attorney)",
         r"would you " + DECISION_VERBS,
     ]
 )
@@ -327,6 +332,8 @@ DECISION_TOLD: Final = compile_phrases(
         r"|don'?t) (?:just |definitely |probably |really |even )?" + DECISION_VERBS,
         r"(?:you'?re|you are) better off",
         r"(?:you )?(?:don'?t|do not) (?:need|have) to " + DECISION_VERBS,
+        r"(?:you|they|we) (?:don'?t|do not|won'?t) (?:even )?need (?:a |an )?(?:visa|permit|licen[cs]e|lawyer"
+        r"|attorney)",
         r"(?:yes|yeah|definitely|absolutely|just)[,:]? " + DECISION_VERBS + r" (?:it|that|them|the)\b",
     ]
 )
@@ -384,7 +391,8 @@ VULNERABLE: Final = compile_phrases(
 )
 CHEMICAL: Final = compile_phrases(
     [
-        r"dries|dry|fumes|spray\w*|chemicals?|products?|pesticides?|poisons?|baits?|dyes?|bleach"
+        r"dries|dry|fumes|spray\w*|chemicals?|products?|pesticides?|poisons?|baits?|dyes?|bleach|plants?"
+        r"|lil(?:y|ies)|flowers?|bouquets?|leaves|berries"
         r"|cleaners?|paints?|solvents?|insecticides?|weed ?killers?|fertili[sz]ers?|treatments?"
     ]
 )

@@ -73,6 +73,7 @@ PROMISE: Final = compile_phrases(
         r"(?:insurance|your insurance|the insurance company|insurer|the lender|the bank)"
         r" (?:will|'ll|is going to) (?:definitely )?(?:cover|pay|approve|accept)",
         r"you won'?t even notice",
+        r"(?<=, )promise(?=\W*$)",
         r"you'?ll never (?:have|need|get|see|experience|worry)",
         r"never (?:\w+ ){0,5}again",
         r"(?:get|be) approved",

@@ -923,7 +923,7 @@ def _read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
 EXACT_ARRIVAL: Final = compile_phrases(
     [
         r"(?:be there|be at your (?:place|house|home|door)|arrive|arriving|get there|show up"
-        r"|pull up) (?:at|by) "
+        r"|pull up|(?:have|get) (?:\w+ ){1,3}there|(?:see|get|have) (?:them|it) delivered) (?:at|by) "
         r"(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)"
         r"(?: (?:o'?clock|a\.?m\.?|p\.?m\.?|thirty|fifteen|forty-five))?(?! (?:and|to|or) )(?!-)"
     ]
@@ -981,12 +981,12 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     (
         "must_not",
-        re.compile(r"legal advice", re.I),
+        re.compile(r"\b(?:legal|immigration|visa)(?:,? (?:or|and) \w+)? advice", re.I),
         _advice_given(1, "gave legal advice"),
     ),
     (
         "must_not",
-        re.compile(r"(?:financial|investment|tax|money) advice", re.I),
+        re.compile(r"\b(?:financial|investment|tax|money)(?:,? (?:or|and) \w+)? advice", re.I),
         _advice_given(2, "gave financial advice"),
     ),
     (
@@ -1000,7 +1000,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     (
         "must_not",
-        re.compile(r"\b(?:exact|specific|precise|fixed) (?:arrival )?(?:arrival|time)|\barrival time", re.I),
+        re.compile(
+            r"\b(?:exact|specific|precise|fixed) (?:arrival |delivery |pickup |pick-up )?(?:arrival|time)"
+            r"|\barrival time",
+            re.I,
+        ),
         _pattern_must_not(EXACT_ARRIVAL, "promised an exact arrival time", scoped=False, keep=_single_time),
     ),
     (

@@ -1021,3 +1021,57 @@ def test_directions_and_how_to_pay_are_not_do_it_yourself_instructions() -> None
         ),
     ):
         assert advice_and_breach(CARPETS, question, answer) == [], answer
+
+
+def test_from_tuning_sets_h_and_i_in_other_words() -> None:
+    # naming a condition is a diagnosis
+    assert tags(
+        off_scope_advice.check(
+            call(("c", "He can't sit still for homework."), ("a", "Honestly, that sounds a lot like ADHD.")),
+            GYM,
+        )
+    ) == [("off_scope_advice", 2)]
+    # a plant called harmless for a pet is a safety verdict
+    assert advice_and_breach(
+        GARDEN, "My puppy chewed a lily leaf, is that dangerous?", "Oh, a little nibble won't hurt him."
+    )[0] == ("off_scope_advice", 3)
+    # telling a traveller they need no visa is legal advice
+    travel = business(
+        "Sunway Travel",
+        [("deposit", "A $200 deposit holds a package.")],
+        [Rule(id="no-visa-advice", kind="must_not", text="Never give legal or immigration advice.")],
+        "packages, flights",
+    )
+    assert advice_and_breach(
+        travel, "Do I need a visa for Portugal?", "Oh, you don't need a visa, you'll be fine."
+    ) == [("off_scope_advice", 3), ("policy_breach", 3)]
+    assert (
+        advice_and_breach(travel, "Do I need a visa for Portugal?", "The consulate can tell you that.") == []
+    )
+    # ', promise.' at the end of a sentence is a promise; an exact delivery time breaks a no-exact-time rule
+    florist = business(
+        "Petal Post",
+        [("window", "Deliveries arrive between 10 am and 5 pm.")],
+        [
+            Rule(
+                id="no-exact-time",
+                kind="must_not",
+                text="Never promise an exact delivery time; give the window.",
+            )
+        ],
+        "flowers, delivery",
+    )
+    source = call(
+        ("c", "Can they come at nine?"),
+        ("a", "I'll have the driver there at nine, you'll love them, promise."),
+    )
+    assert tags(overpromise.check(source, florist)) == [("overpromise", 2)]
+    assert breach_turns(
+        florist, ("c", "When will they come?"), ("a", "I'll have the driver there at nine.")
+    ) == (
+        [2],
+        [],
+    )
+    assert breach_turns(
+        florist, ("c", "When will they come?"), ("a", "The driver will be there between ten and five.")
+    ) == ([], [])
