@@ -177,6 +177,8 @@ GENERIC: Final[frozenset[str]] = frozenset(
     arrival train start end within""".split()
 )
 """Words that say what kind of fact something is, not which one: they do not make facts related."""
+GENERIC_STEMS: Final[frozenset[str]] = frozenset(stem(word) for word in GENERIC)
+"""GENERIC as content words stem them ("closed" -> "clos", "morning" -> "morn")."""
 HOURS_CONTEXT: Final = compile_filtered(
     r"\b(?:open|opens|opening hours|close|closes|closing|closed|hours|until|till|serve|served|serving|"
     r"kitchen|last (?:seating|order|call)|we'?re (?:in|here))\b",
@@ -1337,13 +1339,26 @@ def _open_day_claims(
     claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     if not claimed_open and not claimed_closed:
         return None
+    clauses = [clause for clause in CLAUSE.split(sentence) if clause and clause.strip()]
+    dated = [clause for clause in clauses if days_in(clause) or EVERY_DAY.search(clause.lower())]
+    if len(dated) >= 2:
+        # "Saturday the lobby's open nine till noon, and the drive-up is closed on Saturdays":
+        # each clause against the facts about what it names
+        for clause in dated:
+            found = _open_day_claims(clause, index, asked_if_open)
+            if found is not None:
+                return found
+        return None
     if CALENDAR_DATE.search(digits_for_speech(sentence)):
         # "Saturday, October ninth is open; the tenth is a Sunday and it's open too": a date on
         # the calendar is free or booked, which says nothing of the weekly opening days
         return None
     hours_facts = [fact for fact in index.facts if fact.open_days or fact.closed_days]
-    words = content_words(sentence) - GENERIC
+    words = content_words(sentence) - GENERIC - GENERIC_STEMS
     about = [fact for fact in hours_facts if words & fact.words]
+    if not about:
+        # "we're closed Sunday and Monday" names nothing: the opening hours, not the walk-in days
+        about = [fact for fact in hours_facts if fact.fact.topic == "hours"]
     if about:
         # "we serve lunch every day": the lunch fact's days, not the union of every opening
         opened = frozenset(day for fact in about for day in fact.open_days)

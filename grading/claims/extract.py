@@ -365,6 +365,10 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
         if CLOSED_WORDS.search(clause):
             if not partial_closure(clause):
                 closed |= days
+            else:
+                # "Open Tuesday to Friday 10 to 7, with the desk closed for lunch 1 to 1:30": a
+                # day closed for part of it is a day open
+                opened |= days
         else:
             opened |= days
     return opened, closed

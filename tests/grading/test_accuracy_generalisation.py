@@ -1270,3 +1270,28 @@ def test_a_length_out_or_away_is_a_distance_in_time_and_adverbs_are_no_list_item
         if c.kind == "offer"
     ]
     assert all(not span.startswith("usually") for span in offers)
+
+
+def test_open_days_clause_by_clause_against_what_each_clause_names() -> None:
+    bank = _sheet(
+        "Lakeview Savings",
+        [
+            ("hours-lobby", "hours", "The lobby is open Monday to Saturday, 9 am to 5 pm; closed Sunday."),
+            (
+                "hours-drive",
+                "hours",
+                "The drive-up window is open Monday to Friday; it is closed on Saturday.",
+            ),
+        ],
+    )
+    both = call(
+        ("c", "Saturday?"),
+        ("a", "Saturday the lobby's open nine to five, and the drive-up is closed on Saturdays."),
+    )
+    assert _tags(both, bank) == []
+    # hard negative: a clause that says the drive-up is open on Saturday is still wrong
+    wrong = call(
+        ("c", "Saturday?"),
+        ("a", "Saturday the lobby's open nine to five, and the drive-up is open Saturdays too."),
+    )
+    assert _tags(wrong, bank) == [("wrong_fact", 2)]
