@@ -854,6 +854,185 @@ def _ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool
     return False
 
 
+EVENT_RULE: Final = re.compile(
+    r"\b(?:when(?:ever)?|before|while)\b[^.;]{0,60}?\b(?:book|order|deposit|reserv|enrol)", re.IGNORECASE
+)
+"""A must rule tied to the moment a booking, an order or a deposit is made: "Tell the caller about
+the cancellation fee when booking", "Offer travel insurance whenever a deposit is taken"."""
+EVENT_TRIGGER: Final = re.compile(r"\b(?:when(?:ever)?|before|while)\b", re.IGNORECASE)
+EVENT_NOUN: Final = re.compile(r"\b(?:book|order|deposit|reserv|enrol)\w*", re.IGNORECASE)
+TELL_VERB: Final = re.compile(
+    r"^\s*(?:always |please )?(?P<verb>tell|mention|state|say|offer|explain|inform|remind|disclose"
+    r"|let (?:the |every |each )?\w+ know)\b",
+    re.IGNORECASE,
+)
+EVENT_FILLER: Final[frozenset[str]] = frozenset(
+    """tell mention state say offer explain inform remind disclose ask let know caller callers customer
+    customers client clients guest guests patient patients owner owners them they their about policy
+    policies terms term rule rules take taking fee fees charge charges notice hour hours less more than
+    with must reach before after every each any all extra that this is are will need needs always whether
+    there what our we you your also and for the of it its on in at to a an""".split()
+)
+"""Words of a 'tell X when booking' rule that are not X's key (the verb, the listener, "policy")."""
+EVENT_TOOL_SKIP: Final = re.compile(
+    r"check|avail|look|search|find|quote|get|list|status|price", re.IGNORECASE
+)
+BOOKING_TOOL: Final = re.compile(r"book|reserv|appoint|schedul|order|enrol|regist|place", re.IGNORECASE)
+DEPOSIT_TOOL: Final = re.compile(r"deposit|payment|charge|\bpay|_pay", re.IGNORECASE)
+PLACED_SAID: Final = compile_phrases(
+    [
+        r"(?:i'?ve|i have|we'?ve|we have) (?:just )?placed",
+        r"order(?:'s| is| has been) (?:in|placed|confirmed)",
+    ]
+)
+DEPOSIT_SAID: Final = compile_phrases(
+    [
+        r"deposit(?:'s| is| has been| was) (?:in|taken|through|received|processed|paid|charged)",
+        r"(?:charged|took|taken|put through|processed) (?:\w+ ){0,4}deposit",
+    ]
+)
+
+
+def _event_parts(text: str) -> tuple[str, str] | None:
+    """The thing to tell or ask and the event it belongs to, from one sentence of the rule: "When
+    booking a visit, tell the caller about the cancellation fee" -> ("tell the caller about the
+    cancellation fee", "booking a visit"); None when the rule has no such sentence."""
+    for sentence in sentences(text):
+        trigger = EVENT_TRIGGER.search(sentence)
+        if trigger is None:
+            continue
+        head, tail = sentence[: trigger.start()], sentence[trigger.end() :]
+        if head.strip(" ,"):
+            tell, event = head, tail
+        elif "," in tail:
+            event, tell = tail.split(",", 1)
+        else:
+            continue
+        if EVENT_NOUN.search(event) and not CHANGE_ACTION.search(event) and TELL_VERB.match(tell):
+            return tell, event
+    return None
+
+
+def _prefixes(text: str) -> set[str]:
+    """Five-letter prefixes of a text's words and of their hyphenated parts ("custom-order")."""
+    return {part[:5] for word in word_list(text) for part in (word, *word.split("-"))}
+
+
+def _event_keys(tell: str, event: str, business: str) -> tuple[str, ...]:
+    """What must be said, as word prefixes: the tell clause's own words, not the listener, the verb,
+    the event's words ("a custom-order deposit" is not what "custom orders are final sale" tells)
+    or the business's name ("Compass Rose Travel" is not "travel insurance")."""
+    skip = _prefixes(f"{event} {business}")
+    keys: list[str] = []
+    for word in word_list(tell):
+        for part in word.split("-"):
+            if part in EVENT_FILLER or len(part) < 4 or not part.isalpha() or part[:5] in skip:
+                continue
+            keys.append(part[:5])
+    return tuple(dict.fromkeys(keys))
+
+
+def _event_turn(call: Call, deposit: bool) -> int | None:
+    """The agent turn (0-based) where the booking, order or deposit was made: a tool for it that
+    succeeded, or the agent saying it is done."""
+    tool = DEPOSIT_TOOL if deposit else BOOKING_TOOL
+    said = DEPOSIT_SAID if deposit else None
+    for position, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        if any(
+            tool.search(t.name)
+            and t.error is None
+            and not EVENT_TOOL_SKIP.search(t.name)
+            and not CHANGE_TOOL.search(t.name)
+            for t in turn.tool_calls
+        ):
+            return position
+        if said is not None and said.search(turn.text):
+            return position
+        if not deposit and (BOOKED.search(turn.text) or PLACED_SAID.search(turn.text)):
+            return position
+    return None
+
+
+EVENT_GENERIC: Final[frozenset[str]] = frozenset(
+    """visit visits session sessions appointment appointments assessment assessments job jobs service
+    services order orders booking bookings any every take taking taken place placing placed make making
+    confirm confirming you your the a an is are was when whenever before while""".split()
+)
+"""Words of the event clause that say nothing about which bookings the rule covers ("booking a visit")."""
+EVENT_UNDECIDABLE: Final = re.compile(r"\b(?:first|new|initial|returning|repeat)\b", re.IGNORECASE)
+"""A rule for a caller's first visit only: whether this is one cannot be read from the words."""
+
+
+def _has_prefix(keys: tuple[str, ...], text: str) -> bool:
+    return any(part.startswith(keys) for word in word_list(text) for part in (word, *word.split("-")))
+
+
+def _covered(event: str, spoken: set[str]) -> bool:
+    """Whether the booking is one the rule covers: each alternative of the event ("booking colour
+    or balayage", "a custom-frame deposit") names its kind, and one alternative's words all came up
+    (an alternative naming no kind, "a session", covers every booking)."""
+    for alternative in re.split(r"\bor\b|,", event):
+        kind = {
+            part[:5]
+            for word in word_list(alternative)
+            for part in word.split("-")
+            if part not in EVENT_GENERIC and len(part) >= 4 and part.isalpha() and not EVENT_NOUN.match(part)
+        }
+        if kind <= spoken:
+            return True
+    return False
+
+
+def _said_in_sheet_words(keys: tuple[str, ...], fact_sheet: FactSheet, said: str, skip: set[str]) -> bool:
+    """The thing said in the sheet's own other words: three words of a fact about it ("we swap in
+    one of equal or greater value in the same colours" for the substitutions policy)."""
+    spoken = {w[:5] for w in content_words(said)}
+    for fact in fact_sheet.facts:
+        if not _has_prefix(keys, fact.statement):
+            continue
+        own = {w[:5] for w in content_words(fact.statement) if len(w) >= 4 and w.isalpha()} - skip
+        if len(own & spoken) >= 3:
+            return True
+    return False
+
+
+def _told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | list[Failure] | bool | None:
+    """ "Tell the caller about the cancellation fee when booking", "offer insurance whenever a
+    deposit is taken": when the booking, order or deposit is made (a tool for it succeeded, or the
+    agent said so), the thing must have come up in the call by then, that turn included: its key
+    words, or three words of the sheet's fact about it. Broken at the turn that made it. A rule
+    naming which bookings it covers ("when booking colour or balayage", "a custom-order deposit")
+    applies when those words came up (or are in the tool's arguments); a rule for first visits only
+    is left to the judge. A rule of another shape goes to the ask-before reading."""
+    parts = _event_parts(rule.text)
+    if parts is None:
+        return _ask_before(call, fact_sheet, rule) if ASK_BEFORE.search(rule.text) else False
+    tell, event = parts
+    if EVENT_UNDECIDABLE.search(event):
+        return False
+    keys = _event_keys(tell, event, fact_sheet.business)
+    if not keys:
+        return False
+    made = _event_turn(call, deposit=bool(re.search(r"deposit", event, re.IGNORECASE)))
+    if made is None:
+        return True
+    said = " ".join(turn.text for turn in call.turns[: made + 1])
+    tools = " ".join(f"{t.name} {t.arguments}" for t in call.turns[made].tool_calls)
+    if not _covered(event, _prefixes(f"{said} {tools}")):
+        return True
+    if _has_prefix(keys, said):
+        return True
+    skip = _prefixes(f"{event} {fact_sheet.business}")
+    agent_said = " ".join(turn.text for turn in call.turns[: made + 1] if turn.speaker == "agent")
+    if _said_in_sheet_words(keys, fact_sheet, agent_said, skip):
+        return True
+    text = call.turns[made].text
+    reason = f"the booking was made without what rule {rule.id} requires being said first"
+    return _breach(made + 1, text, rule, reason)
+
+
 READ_BACK: Final = re.compile(
     r"\b(?:confirm|read|repeat)\w*\b(?P<what>.{0,60}?)\bback\b|\bread ?back\b(?P<after>.{0,60})",
     re.IGNORECASE,
@@ -1047,6 +1226,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
     ("must", ASK_BEFORE, _ask_before),
     ("must", READ_BACK, _read_back),
+    ("must", EVENT_RULE, _told_at_event),
     (
         "must",
         re.compile(

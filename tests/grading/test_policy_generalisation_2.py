@@ -1,0 +1,142 @@
+"""Policy rules tied to a moment of the call, on businesses none of the corpora hold (a kayak
+rental, a dog daycare, a picture framer, a hair studio): "tell the caller X when booking" is
+checked at the turn that made the booking, and the nearby things that must not fire. Written from
+the labelling conventions (a must rule is checked where it should have been followed), not from
+any corpus case."""
+
+from __future__ import annotations
+
+from grading.checks.policy import check_rules
+from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
+from tests.grading.calls import call
+
+
+def business(name: str, facts: list[tuple[str, str]], rules: list[Rule]) -> FactSheet:
+    return FactSheet(
+        agent=name.lower().replace(" ", "-"),
+        business=name,
+        facts=[Fact(id=fact_id, topic="policy", statement=statement) for fact_id, statement in facts],
+        rules=rules,
+        scope="bookings, prices, hours",
+        handoff="Transfer to a person when the caller asks for one.",
+    )
+
+
+def breaches(failures: list[Failure]) -> list[int]:
+    return [failure.turn for failure in failures if failure.tag == "policy_breach"]
+
+
+KAYAKS = business(
+    "Riverbend Paddle Co",
+    [("waiver", "Every renter signs a damage waiver; damage beyond normal wear is billed at cost.")],
+    [
+        Rule(
+            id="waiver-at-booking",
+            kind="must",
+            text="When booking a rental, tell the caller about the damage waiver.",
+        )
+    ],
+)
+DAYCARE = business(
+    "Happy Tails Daycare",
+    [("cancel", "Days cancelled with less than 48 hours' notice are charged in full.")],
+    [
+        Rule(
+            id="cancel-terms",
+            kind="must",
+            text="State the 48-hour cancellation policy whenever a day is booked.",
+        )
+    ],
+)
+FRAMER = business(
+    "Gilt Edge Framing",
+    [
+        (
+            "final",
+            "Custom frames are final sale; ready-made frames can be returned in 14 days.",
+        )
+    ],
+    [
+        Rule(
+            id="final-sale",
+            kind="must",
+            text="Tell the customer that custom frames are final sale before taking a custom-frame deposit.",
+        )
+    ],
+)
+STUDIO = business(
+    "Mane Street Studio",
+    [("patch", "Colour clients need a patch test 48 hours before their appointment.")],
+    [Rule(id="patch", kind="must", text="Mention the patch test when booking colour or highlights.")],
+)
+BOOK = ToolCall(name="create_booking", arguments={"date": "2026-12-04"}, result={"status": "confirmed"})
+DEPOSIT = ToolCall(name="take_deposit", arguments={"amount": 60}, result={"status": "approved"})
+
+
+def test_a_booking_made_without_the_thing_the_rule_says_breaks_it_at_the_booking_turn() -> None:
+    kayak = call(
+        ("a", "Riverbend Paddle, this is Sam."),
+        ("c", "Two kayak rentals Saturday morning please."),
+        ("a", "Sure, two singles at nine. What name?"),
+        ("c", "Lopez."),
+        ("a", "You're booked, Lopez, Saturday at nine.", [BOOK]),
+    )
+    assert breaches(check_rules(kayak, KAYAKS).failures) == [5]
+    daycare = call(
+        ("a", "Happy Tails, Jo speaking."),
+        ("c", "Can Biscuit come Thursday?"),
+        ("a", "Thursday's open, I've put Biscuit down for the full day.", [BOOK]),
+    )
+    assert breaches(check_rules(daycare, DAYCARE).failures) == [3]
+    frame = call(
+        ("a", "Gilt Edge, hi."),
+        ("c", "I'd like the custom walnut frame for my print, what do you need today?"),
+        ("a", "Sixty down today, that's gone through, we'll call when it's ready.", [DEPOSIT]),
+    )
+    assert breaches(check_rules(frame, FRAMER).failures) == [3]
+
+
+def test_the_thing_said_by_the_booking_turn_in_the_rules_or_the_sheets_words_follows_it() -> None:
+    said_first = call(
+        ("a", "Riverbend Paddle, this is Sam."),
+        ("c", "A kayak rental for Saturday."),
+        ("a", "Sure. Everyone signs our damage waiver at pickup. Booked for nine.", [BOOK]),
+    )
+    assert breaches(check_rules(said_first, KAYAKS).failures) == []
+    sheet_words = call(
+        ("a", "Happy Tails, Jo speaking."),
+        ("c", "Can Biscuit come Thursday?"),
+        (
+            "a",
+            "Yes. If you call it off with less than 48 hours' notice the day is charged in full. You're set.",
+            [BOOK],
+        ),
+    )
+    assert breaches(check_rules(sheet_words, DAYCARE).failures) == []
+
+
+def test_no_booking_or_a_booking_the_rule_does_not_cover_is_not_a_breach() -> None:
+    just_asking = call(
+        ("a", "Riverbend Paddle, this is Sam."),
+        ("c", "What time do you open Saturday?"),
+        ("a", "Eight o'clock, right by the boat ramp."),
+    )
+    assert breaches(check_rules(just_asking, KAYAKS).failures) == []
+    haircut = call(
+        ("a", "Mane Street, Lee speaking."),
+        ("c", "Just a trim on Friday please."),
+        ("a", "Done, Friday at two for a trim.", [BOOK]),
+    )
+    assert breaches(check_rules(haircut, STUDIO).failures) == []
+    colour = call(
+        ("a", "Mane Street, Lee speaking."),
+        ("c", "I'd like highlights on Friday."),
+        ("a", "Done, Friday at two for highlights.", [BOOK]),
+    )
+    assert breaches(check_rules(colour, STUDIO).failures) == [3]
+    ready_made = call(
+        ("a", "Gilt Edge, hi."),
+        ("c", "Can I leave a deposit on a ready-made oak frame?"),
+        ("a", "Sure, sixty down, that's gone through.", [DEPOSIT]),
+    )
+    assert breaches(check_rules(ready_made, FRAMER).failures) == []
