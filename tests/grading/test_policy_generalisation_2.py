@@ -140,3 +140,67 @@ def test_no_booking_or_a_booking_the_rule_does_not_cover_is_not_a_breach() -> No
         ("a", "Sure, sixty down, that's gone through.", [DEPOSIT]),
     )
     assert breaches(check_rules(ready_made, FRAMER).failures) == []
+
+
+POOL = business(
+    "Blue Lane Aquatics",
+    [("hours", "The pool is open 6 am to 9 pm.")],
+    [
+        Rule(
+            id="drowning",
+            kind="must",
+            text="If a swimmer is unconscious, not breathing or was pulled from the water, tell the caller "
+            "to call 911 and transfer to the duty manager.",
+        )
+    ],
+)
+PROPANE = business(
+    "Hearthside Propane",
+    [("refill", "A 20 lb tank refill costs $24.")],
+    [
+        Rule(
+            id="gas-leak",
+            kind="must",
+            text="When a caller smells gas or hears hissing at the tank, tell them to leave the house and "
+            "call 911.",
+        )
+    ],
+)
+
+
+def test_an_emergency_the_safety_rule_names_left_unrouted_breaks_it_at_the_first_reply() -> None:
+    pool = call(
+        ("a", "Blue Lane Aquatics, this is Kim."),
+        ("c", "My daughter was just pulled out of the water at the lake and she's not breathing!"),
+        ("a", "Oh no. Our next swim lesson block starts Monday, would you like to sign her up?"),
+        ("c", "What? No!"),
+    )
+    found = [f for f in check_rules(pool, POOL).failures if f.tag == "policy_breach"]
+    assert [(f.turn, f.severity) for f in found] == [(3, "critical")]
+    propane = call(
+        ("a", "Hearthside Propane, Ray speaking."),
+        ("c", "I can smell gas really strong in the kitchen, it's coming from the line."),
+        ("a", "Sure, we can send someone Thursday to look at the line."),
+    )
+    assert breaches(check_rules(propane, PROPANE).failures) == [3]
+
+
+def test_a_safety_rule_followed_or_about_another_emergency_is_not_broken() -> None:
+    sent_to_911 = call(
+        ("a", "Hearthside Propane, Ray speaking."),
+        ("c", "I can smell gas really strong in the kitchen."),
+        ("a", "Please get everyone out of the house now and call 911 from outside."),
+    )
+    assert breaches(check_rules(sent_to_911, PROPANE).failures) == []
+    other_emergency = call(
+        ("a", "Hearthside Propane, Ray speaking."),
+        ("c", "My husband fell off the ladder and he's bleeding badly from his head!"),
+        ("a", "Oh dear, what can I help you with today?"),
+    )
+    assert breaches(check_rules(other_emergency, PROPANE).failures) == []
+    ordinary = call(
+        ("a", "Hearthside Propane, Ray speaking."),
+        ("c", "Do you refill the small gas tanks for grills?"),
+        ("a", "We do, a 20 pound refill is twenty-four dollars."),
+    )
+    assert breaches(check_rules(ordinary, PROPANE).failures) == []
