@@ -209,8 +209,28 @@ then contradicts that fact's times even where a calendar could have offered it."
 def _related(fact: IndexedFact, sentence_words: set[str], context_words: set[str]) -> int:
     """Shared meaningful words: twice for the sentence itself, once for the turn and the caller's
     question before it."""
-    words = fact.words - GENERIC
+    words = _fact_words(fact)[0]
     return 2 * len(words & sentence_words) + len(words & context_words)
+
+
+FactWords = tuple[frozenset[str], frozenset[str], frozenset[str]]
+"""A fact's words without GENERIC; without GENERIC and WEAK; and without HOURS_FUNCTION as well."""
+_fact_words_memo: dict[int, tuple[IndexedFact, FactWords]] = {}
+
+
+def _fact_words(fact: IndexedFact) -> FactWords:
+    """The fact's words less the ones that relate nothing (see FactWords), worked out once per fact
+    (facts are immutable, their indexes cached) instead of once per claim and fact compared."""
+    held = _fact_words_memo.get(id(fact))
+    if held is not None and held[0] is fact:
+        return held[1]
+    about = fact.words - GENERIC
+    subject = about - WEAK
+    found = (about, subject, subject - HOURS_FUNCTION)
+    if len(_fact_words_memo) > 4096:
+        _fact_words_memo.clear()
+    _fact_words_memo[id(fact)] = (fact, found)
+    return found
 
 
 def _hour_ranges(index: FactIndex) -> list[tuple[IndexedFact, int, int]]:
@@ -249,7 +269,7 @@ def _judge_time(
         # what the time's own clause names ("x-ray runs until half past four, and we close at
         # five": the x-ray fact for 4:30, the opening hours for 5)
         subject = content_words(_clause_of(claim, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
-        named = [fact for fact in hours if subject & (fact.words - GENERIC - WEAK - HOURS_FUNCTION)]
+        named = [fact for fact in hours if subject & _fact_words(fact)[2]]
         # the facts the clause names come first ("the lab runs until five" is about the lab's
         # hours, whatever else is open at five); else the facts for the days it names
         named_on_days = [fact for fact in named if not days or days & fact.open_days or not fact.open_days]
@@ -332,8 +352,7 @@ def _unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
     """The clause holding the claim is about things the sheet never mentions ("happy hour at the
     bar is half-price cocktails from four to six"): the value cannot contradict a fact, it is
     invented. Needs two meaningful words, so a bare "it's ninety dollars" is judged on its value."""
-    lowered = digits_for_speech(sentence)
-    clause = next((part for part in _CLAUSES.split(lowered) if claim.span in part), "")
+    clause = _span_clause(claim.span, sentence)
     words = content_words(clause) - GENERIC - {w for w in content_words(claim.span)}
     words = {word for word in words if not word.isdigit()}
     return len(words) >= 2 and not any(word in index.vocabulary for word in words)
@@ -528,7 +547,7 @@ def _last_discussed(facts: list[IndexedFact], history: list[str]) -> IndexedFact
         return unique[0]
     for text in reversed(history):
         words = content_words(text)
-        mentioned = [fact for fact in unique if (fact.words - GENERIC) & words]
+        mentioned = [fact for fact in unique if _fact_words(fact)[0] & words]
         if len(mentioned) == 1:
             return mentioned[0]
     return None
@@ -648,7 +667,7 @@ def _judge_reading(
             fact
             for fact, known in candidates
             if known.kind == "money"
-            and subject & (fact.words - GENERIC)
+            and subject & _fact_words(fact)[0]
             and (head is None or head in fact.words)
         ]
         if related:
@@ -674,7 +693,7 @@ def _judge_reading(
         # the same unit is not the same subject ("about twelve miles" driven is no count of the
         # "first 5 miles included"): the clause must name something of the fact besides the unit
         said = content_words(_clause_of(claim, sentence)) - noun - GENERIC - WEAK
-        if not any(said & (fact.words - noun - GENERIC - WEAK) for fact, _ in candidates):
+        if not any(said & (_fact_words(fact)[1] - noun) for fact, _ in candidates):
             return None
     if claim.kind == "street" and isinstance(claim.value, str):
         *name, suffix = claim.value.split()
@@ -728,8 +747,14 @@ def _judge_reading(
 
 def _clause_of(claim: Claim, sentence: str) -> str:
     """The clause (after number normalisation) that holds the claim."""
+    return _span_clause(claim.span, sentence)
+
+
+@lru_cache(maxsize=4096)
+def _span_clause(span: str, sentence: str) -> str:
+    # cached: several rules of one claim ask for its clause
     lowered = digits_for_speech(sentence)
-    return next((part for part in _CLAUSES.split(lowered) if claim.span in part), "")
+    return next((part for part in _CLAUSES.split(lowered) if span in part), "")
 
 
 def _clause_words(claim: Claim, sentence: str) -> frozenset[str]:
@@ -739,8 +764,7 @@ def _clause_words(claim: Claim, sentence: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _span_clause_words(span: str, sentence: str) -> frozenset[str]:
-    lowered = digits_for_speech(sentence)
-    clause = next((part for part in _CLAUSES.split(lowered) if span in part), "")
+    clause = _span_clause(span, sentence)
     meaningful = content_words(clause) - GENERIC - WEAK - content_words(span)
     return frozenset(word for word in meaningful if not word[:1].isdigit())
 
@@ -835,7 +859,7 @@ def _judge_by_subject(
         for fact, known in candidates
         if known.kind == claim.kind or (claim.kind == "money" and known.kind == "free")
     ]
-    scored = [(len((fact.words - GENERIC - WEAK) & clause), fact, known) for fact, known in same_kind]
+    scored = [(len(_fact_words(fact)[1] & clause), fact, known) for fact, known in same_kind]
     best = max((score for score, _, _ in scored), default=0)
     if best == 0:
         if claim.kind == "money" and len(clause) >= 2:
@@ -869,7 +893,7 @@ def _judge_by_subject(
     if any(
         known.kind == claim.kind
         and _same(claim.kind, claim.value, known.value)
-        and (fact.words - about_words - GENERIC - WEAK) & sentence_words
+        and (_fact_words(fact)[1] - about_words) & sentence_words
         for fact, known in same_kind
     ):
         # "use your own router, or rent ours for twelve bucks a month": the clause's word (rent)
@@ -1132,7 +1156,7 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     taken_off = [
         float(m.group(1))
         for fact in index.facts
-        if words & (fact.words - GENERIC - WEAK)
+        if words & _fact_words(fact)[1]
         for m in AMOUNT_OFF.finditer(fact.fact.statement)
     ]
     if any(abs(a - off - value) < 0.005 for a in amounts for off in taken_off):
@@ -1294,7 +1318,7 @@ def _number_of_the_sheet(claim: Claim, sentence: str, index: FactIndex) -> bool:
     # the fact must be about what the clause names ("violin"), so a stray 9 elsewhere on the
     # sheet does not turn "brunch runs from nine" into a number
     return any(
-        clause & (fact.words - GENERIC - WEAK) and plain.search(digits_for_speech(fact.fact.statement))
+        clause & _fact_words(fact)[1] and plain.search(digits_for_speech(fact.fact.statement))
         for fact in index.facts
     )
 
@@ -1339,6 +1363,25 @@ def _open_day_claims(
     claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     if not claimed_open and not claimed_closed:
         return None
+    key = (id(index), sentence, asked_if_open)
+    held = _open_day_memo.get(key)
+    if held is not None and held[0] is index:
+        return held[1]
+    found = _judge_open_days(sentence, index, asked_if_open)
+    if len(_open_day_memo) > 4096:
+        _open_day_memo.clear()
+    _open_day_memo[key] = (index, found)
+    return found
+
+
+_open_day_memo: dict[tuple[int, str, bool], tuple[FactIndex, Verdict]] = {}
+"""Open-day verdicts by sheet index and sentence: the verdict depends on nothing else, and agents
+say their days in the same words call after call ("We're open Monday to Friday, closed weekends")."""
+
+
+def _judge_open_days(sentence: str, index: FactIndex, asked_if_open: bool) -> Verdict:
+    """`_open_day_claims` for a sentence that claims open or closed days."""
+    claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     clauses = [clause for clause in CLAUSE.split(sentence) if clause and clause.strip()]
     dated = [clause for clause in clauses if days_in(clause) or EVERY_DAY.search(clause.lower())]
     if len(dated) >= 2:

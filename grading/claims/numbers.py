@@ -428,6 +428,8 @@ def _ordinal(match: re.Match[str]) -> str:
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
     text = text.casefold()
+    if not _NUMBERISH.search(text):
+        return text  # nothing below can fire without a digit, a number word or an ordinal
     if "," in text:
         text = _THOUSANDS.sub("", text)
     if "th" in text or "first" in text or "second" in text:
@@ -448,6 +450,16 @@ def digits_for_speech(text: str) -> str:
     return text
 
 
+_NUMBERISH: Final = compile_filtered(
+    r"\d|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|"
+    r"fourty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|twentieth|"
+    r"thirtieth"
+)
+"""What every rewrite of `digits_for_speech` needs in the text: a digit (thousands, restarts, "o'clock",
+"half past", "point", "and a half"), a number word (`_RUN`, whose words `_ANY_NUMBER_WORD` loosely
+finds) or an ordinal (`_ORDINAL_DATE`; "thirteenth" to "nineteenth" hold "teenth"). Most sentences
+have none, and one search spares them the rest."""
 _POINT: Final = re.compile(r"\b(\d+) point ((?:\d )*\d)\b(?![:.]\d)")
 """A decimal said in words ("three point nine percent", "zero point four five"): the digits after
 "point" are read one by one."""
