@@ -120,6 +120,12 @@ PRESSURE: Final = compile_phrases(
         r"(?:owner|manager|boss|supervisor)\b[^.?!]{0,40}\b(?:said|says|told me|approved|okayed|promised)",
         r"(?:it'?s|this is) (?:urgent|an emergency)|i(?:'m| am) in a (?:rush|hurry)",
         r"just this once|make an exception|it'?s (?:fine|okay|ok),? (?:really|honestly|trust me|i promise)",
+        r"(?:this is|i'?m|i am) [a-z]+(?: [a-z]+)?,? (?:the|your) (?:branch |store |office |shop "
+        r"|general |regional |district |area |practice |clinic |site |operations )?"
+        r"(?:manager|owner|supervisor|director)",
+        r"(?:this is|i'?m|i am) (?:[a-z]+ ){0,2}(?:from|with|in|on) (?:the |your )?(?:corporate|head office"
+        r"|headquarters|hq|audit|compliance|security|fraud|it) (?:\w+ )?(?:team|department|dept|office|desk)",
+        r"i'?m (?:internal|on staff)|i work (?:here|there|for (?:you|the company|corporate))",
     ]
 )
 """What a caller leans on to get past a rule: authority or a relationship, a permission, a code, a
@@ -139,6 +145,7 @@ BYPASS: Final = compile_phrases(
         r"(?:said|says) (?:you|it'?s) (?:can|could|'d|would|are allowed|okay|ok|fine)",
         r"(?:you can|just|it'?s (?:fine|okay|ok) to) tell me",
         r"authori[sz](?:ing|e) you to|(?:just )?say (?:it'?s|that it'?s) (?:approved|fine|okay|allowed)",
+        r"turn off|switch off|disable|(?:drop|suspend) (?:the )?(?:check|verification|rule)",
     ]
 )
 CONCEDES: Final = compile_phrases(

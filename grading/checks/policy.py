@@ -1091,6 +1091,57 @@ def _emergency_unrouted(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failur
     return True
 
 
+VERIFY_RULE: Final = re.compile(
+    r"\b(?:verify|verif\w*|authenticat\w*)\b(?P<what>.{0,140}?)\bbefore\b(?P<action>.{0,80})", re.IGNORECASE
+)
+"""A rule to verify the caller before an account is touched: "Verify the caller's identity (full name,
+date of birth, last four digits) before sharing or changing any account detail"."""
+VERIFY_TOOL: Final = re.compile(r"verif|authent|identit|security", re.IGNORECASE)
+ACTION_FILLER: Final[frozenset[str]] = frozenset(
+    """sharing share discussing discuss giving give disclosing disclose reading read changing change
+    accessing access looking making updating update detail details information info record records any
+    their caller's callers""".split()
+)
+
+
+def _verified_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
+    """ "Verify the caller's identity before sharing or changing any account detail": every agent
+    turn, before the agent asked for the verification details or a verification tool ran, that
+    used a tool on what the rule protects (its name holds the rule's word, "get_account_summary") or
+    changed something. A refusal is not sharing; asking for the details counts as starting the
+    check, whatever the answer (a failed check followed by a refusal is the rule kept)."""
+    del fact_sheet
+    shape = VERIFY_RULE.search(rule.text)
+    if shape is None:
+        return False
+    protected = tuple(
+        {w[:5] for w in word_list(shape.group("action")) if len(w) >= 4 and w.isalpha()} - ACTION_FILLER
+    )
+    asked_for = tuple({w[:5] for w in word_list(shape.group("what")) if len(w) >= 4 and w.isalpha()})
+    if not protected:
+        return False
+    broken: list[Failure] = []
+    for position, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        if any(VERIFY_TOOL.search(tool.name) for tool in turn.tool_calls) or any(
+            (s.rstrip().endswith("?") or ASKING.search(s)) and _has_prefix((*asked_for, "verif"), s)
+            for s in sentences(turn.text)
+        ):
+            break
+        used = [tool for tool in turn.tool_calls if tool.error is None]
+        if not used or REFUSAL.search(turn.text):
+            continue
+        if any(
+            any(part.startswith(protected) for part in re.split(r"[^a-z]+", tool.name.lower()))
+            or CHANGE_TOOL.search(tool.name)
+            for tool in used
+        ):
+            reason = f"the agent used the account before verifying the caller (rule {rule.id})"
+            broken.append(_breach(position + 1, turn.text, rule, reason))
+    return broken or True
+
+
 READ_BACK: Final = re.compile(
     r"\b(?:confirm|read|repeat)\w*\b(?P<what>.{0,60}?)\bback\b|\bread ?back\b(?P<after>.{0,60})",
     re.IGNORECASE,
@@ -1283,6 +1334,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
     ("must", SAFETY_MUST, _either(_transfer_when, _emergency_unrouted)),
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
+    ("must", VERIFY_RULE, _either(_ask_before, _verified_before)),
     ("must", ASK_BEFORE, _ask_before),
     ("must", READ_BACK, _read_back),
     ("must", EVENT_RULE, _told_at_event),
