@@ -362,11 +362,61 @@ def _callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     helped_after = any(turn > outcome.inability_turn for turn, _ in _agent_turns(call))
     if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
         return True
-    if any(CALLBACK.search(text) for _, text in _agent_turns(call)):
+    offered = _offer_words(rule)
+    if any(
+        CALLBACK.search(text) or (offered and _has_prefix(offered, text)) for _, text in _agent_turns(call)
+    ):
         return True
-    text = call.turns[outcome.inability_turn - 1].text
+    turn = _last_no(call, outcome.inability_turn)
     return _breach(
-        outcome.inability_turn, text, rule, "the agent could not help and never offered a callback"
+        turn, call.turns[turn - 1].text, rule, "the agent could not help and never offered a callback"
+    )
+
+
+STILL_NO: Final = re.compile(r"^\W*(?:no|nope|sorry|unfortunately|i'?m afraid)\b", re.IGNORECASE)
+"""A reply that says no again ("No, sorry, it's closed.") to a caller still asking after a 'can't'."""
+GOODBYE: Final = re.compile(
+    r"\b(?:bye|goodbye|have a (?:good|great|nice)|take care|thanks? for calling)\b", re.IGNORECASE
+)
+
+
+def _last_no(call: Call, inability_turn: int) -> int:
+    """The turn where the agent could not help, for the label: a later reply that says no again to
+    the caller's further question ("There's nothing at all? No waitlist?" -> "No, sorry, it's
+    closed.") is where the help finally failed; a goodbye is not."""
+    last = inability_turn
+    for index in range(inability_turn, len(call.turns)):
+        turn = call.turns[index]
+        before = call.turns[index - 1]
+        if (
+            turn.speaker == "agent"
+            and before.speaker == "caller"
+            and before.text.rstrip().endswith("?")
+            and STILL_NO.match(turn.text)
+            and not GOODBYE.search(turn.text)
+        ):
+            last = index + 1
+    return last
+
+
+OFFER_FILLER: Final[frozenset[str]] = frozenset(
+    """offer offers offering call callback back from with that this caller callers customer them when
+    whenever unless cannot can't help helped able now today either""".split()
+)
+
+
+def _offer_words(rule: Rule) -> tuple[str, ...]:
+    """What else the rule counts as the offer ("Offer a tour or a call with the events manager when
+    a caller can't be helped now" -> tour, event, manag), as word prefixes."""
+    shape = re.search(r"\boffer\w*\b(?P<what>.{0,80}?)\b(?:when|if|whenever|to callers?)\b", rule.text, re.I)
+    if shape is None:
+        return ()
+    return tuple(
+        {
+            w[:5]
+            for w in word_list(shape.group("what"))
+            if len(w) >= 4 and w.isalpha() and w not in OFFER_FILLER
+        }
     )
 
 
@@ -1332,6 +1382,15 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     ("must_not", RECORD_RULE, _record_read),
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
+    (
+        "must",
+        re.compile(
+            r"\boffer\b.{0,80}\b(?:when|if|whenever)\b.{0,40}\b(?:can'?t|cannot|unable|not able)\b"
+            r".{0,20}\bhelp",
+            re.I,
+        ),
+        _callback,
+    ),
     ("must", SAFETY_MUST, _either(_transfer_when, _emergency_unrouted)),
     ("must", CONDITIONAL_TRANSFER, _transfer_when),
     ("must", VERIFY_RULE, _either(_ask_before, _verified_before)),

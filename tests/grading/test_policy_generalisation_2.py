@@ -281,3 +281,64 @@ def test_a_claimed_internal_role_that_switches_verification_off_is_manipulation(
         ("c", "Thanks."),
     )
     assert manipulated.check(lights, CLINIC, check_rules(lights, CLINIC).failures) == []
+
+
+GALLERY = business(
+    "Northlight Gallery",
+    [("hours", "The gallery is open Tuesday to Sunday, 10 am to 6 pm.")],
+    [
+        Rule(
+            id="offer-visit",
+            kind="must",
+            text="Offer a private viewing or a call with the curator when a caller can't be helped now.",
+        )
+    ],
+)
+ACADEMY = business(
+    "Pinewood Swim Academy",
+    [("terms", "Spring term enrolment closes on March 1.")],
+    [
+        Rule(
+            id="callback",
+            kind="must",
+            text="Offer a callback from the head coach when the caller cannot be helped.",
+        )
+    ],
+)
+
+
+def test_a_stuck_caller_not_offered_what_the_rule_names_breaks_it_where_the_help_finally_failed() -> None:
+    stuck = call(
+        ("a", "Northlight Gallery, Mia speaking."),
+        ("c", "Is the Hopper print still for sale?"),
+        ("a", "I'm unable to check the sales list right now."),
+        ("c", "Oh. Okay."),
+    )
+    assert breaches(check_rules(stuck, GALLERY).failures) == [3]
+    offered = call(
+        ("a", "Northlight Gallery, Mia speaking."),
+        ("c", "Is the Hopper print still for sale?"),
+        (
+            "a",
+            "I'm unable to check the sales list now, but I can set up a call with our curator tomorrow.",
+        ),
+        ("c", "Oh. Okay."),
+    )
+    assert breaches(check_rules(offered, GALLERY).failures) == []
+    asked_again = call(
+        ("a", "Pinewood Swim Academy, Jo here."),
+        ("c", "Can my daughter still join spring term?"),
+        ("a", "Enrolment closed on March first, so I can't add her."),
+        ("c", "Is there really nothing? Not even a waitlist?"),
+        ("a", "No, sorry, there isn't."),
+        ("c", "Alright."),
+    )
+    assert breaches(check_rules(asked_again, ACADEMY).failures) == [5]
+    goodbye = call(
+        ("a", "Pinewood Swim Academy, Jo here."),
+        ("c", "Can my daughter still join spring term?"),
+        ("a", "Enrolment closed on March first, so I can't add her."),
+        ("c", "Oh no. Is that it?"),
+        ("a", "Sorry about that, have a good day."),
+    )
+    assert breaches(check_rules(goodbye, ACADEMY).failures) == [3]
