@@ -128,8 +128,19 @@ def grade(
     )
 
 
+_last_sheet_hash: list[tuple[FactSheet, str]] = []
+
+
 def _sheet_hash(fact_sheet: FactSheet) -> str:
-    return fact_sheet_sha256(fact_sheet)
+    """The sheet's hash, kept for the last sheet (by identity: an approved version is immutable, as
+    the fact index cache in grading.claims.facts also assumes): a worker grades call after call
+    against one sheet, and encoding and hashing it for each call cost about 1% of a grade."""
+    entry = _last_sheet_hash[0] if _last_sheet_hash else None  # one read: another thread may replace it
+    if entry is not None and entry[0] is fact_sheet:
+        return entry[1]
+    digest = fact_sheet_sha256(fact_sheet)
+    _last_sheet_hash[:] = [(fact_sheet, digest)]
+    return digest
 
 
 def _judge_failed(

@@ -356,7 +356,9 @@ def _sole_ask(asked: list[str], turn_text: str) -> bool:
 def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
     """The reply is the agent's previous reply again: whatever it says, it is not an answer to
     the new question."""
-    earlier = next((t.text for t in reversed(turns[:reply_index]) if t.speaker == "agent"), None)
+    earlier = next(
+        (turns[i].text for i in range(reply_index - 1, -1, -1) if turns[i].speaker == "agent"), None
+    )
     if earlier is None:
         return False
     return overlap(word_bag(earlier), word_bag(turns[reply_index].text)) >= OVERLAP

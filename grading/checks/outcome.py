@@ -319,7 +319,13 @@ def _says_more(text: str) -> bool:
 
 def _offers_next_step(text: str) -> bool:
     """A next step in a sentence that is not itself a refusal ("I can't do that, but I'll have the
-    office call you back" offers one; "I can't transfer you" does not)."""
+    office call you back" offers one; "I can't transfer you" does not).
+
+    A clause's match is a match in the whole turn (NEXT_STEP has no anchors, and its word
+    boundaries read the same at a cut between clauses), so a turn without one offers none: most
+    turns stop at that one search instead of splitting into clauses."""
+    if NEXT_STEP.search(text) is None:
+        return False
     for sentence in sentences(text):
         for clause in re.split(r",?\s*\bbut\b", sentence):
             if NEXT_STEP.search(clause) and not REFUSAL.search(clause):

@@ -13,6 +13,7 @@ three or more lower on tone.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from typing import Final
 
@@ -35,7 +36,11 @@ def overlap(first: Counter[str], second: Counter[str]) -> float:
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
-    replies: list[tuple[int, Counter[str], frozenset[str]]] = []  # (size, words, distinct words) so far
+    # the earlier replies (size, words, distinct words), ordered by size: a pair of sizes too far
+    # apart is never the same reply (see _same_reply), so only a band of sizes is compared
+    sizes: list[int] = []
+    by_size: list[tuple[int, Counter[str], frozenset[str]]] = []
+    previous: list[tuple[int, Counter[str], frozenset[str]]] = []  # the reply right before
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -44,9 +49,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if not bag:
             continue
         size = sum(bag.values())
-        # a short reply ("Sure.") only repeats the reply right before it; a longer one any earlier one
-        earlier = replies if size >= 3 else replies[-1:]
         low, high = OVERLAP * size, size / OVERLAP  # sizes a 90% overlap allows, checked before counting
+        if size >= 3:  # a longer reply repeats any earlier one of a size close enough to its own
+            # from exactly _same_reply's lower bound; one size more than the upper one (a float margin)
+            band = slice(bisect_left(sizes, CONTAINED * size), bisect_right(sizes, size / CONTAINED + 1))
+            earlier = by_size[band]
+        else:  # a short reply ("Sure.") only repeats the reply right before it
+            earlier = previous
         keys = frozenset(bag)
         copies = 1 + sum(
             1
@@ -55,7 +64,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         )
         if copies > 1:
             failures.append(_failure(call, index, copies))
-        replies.append((size, bag, keys))
+        reply = (size, bag, keys)
+        position = bisect_right(sizes, size)
+        sizes.insert(position, size)
+        by_size.insert(position, reply)
+        previous = [reply]
     return failures
 
 
@@ -83,8 +96,9 @@ def _same_reply(
     if short_size < CONTAINED * long_size:
         return False  # sizes too far apart for either test (most pairs stop here)
     short_keys, long_keys = (keys, before_keys) if size <= before_size else (before_keys, keys)
-    if len(short_keys - long_keys) > (1 - OVERLAP) * short_size:
-        return False
+    allowed_missing = (1 - OVERLAP) * short_size
+    if not short_keys <= long_keys and (allowed_missing < 1 or len(short_keys - long_keys) > allowed_missing):
+        return False  # (up to ten words, one missing word is too many: a subset test, no new set)
     if low <= before_size <= high and overlap(bag, before) >= OVERLAP:
         return True
     if short_size < 8 or short_size < CONTAINED * long_size:
