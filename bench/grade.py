@@ -72,9 +72,22 @@ def spelled_variant(variant: int) -> str:
     return ("".join(digits) + "a").capitalize()
 
 
+def addressed(reply: str, name: str) -> str:
+    """The agent's reply addressed to the caller by name ("Dana Kb, we're at 210 Elm Street."), so
+    the agent's turns differ from call to call as the caller's do (real agents do not say the same
+    twenty lines in every call; identical texts would be served from the checks' text caches)."""
+    first, _, rest = reply.partition(" ")
+    if first not in ("I", "I'm", "Delta") and not first[:1].isdigit():
+        first = first[:1].lower() + first[1:]
+    return f"{name}, {first} {rest}".rstrip()
+
+
 def forty_turn_call(variant: int = 0) -> Call:
-    """The 40-turn call; `variant` puts a different caller name in every turn, so no text repeats
-    from one call to the next and caches keyed by text cannot flatter the figure. The name is spelled
+    """The 40-turn call; `variant` puts a different caller name in every turn, the caller's and the
+    agent's, so no turn's text repeats from one call to the next and caches keyed by text cannot
+    flatter the figure. (Until 2026-11-30 only the caller's turns carried it: the twenty agent lines
+    were the same in every call and the checks' text memos answered them, about 2.5x the figure a
+    call of new agent lines gets.) The name is spelled
     in letters, as a transcript spells names ("Dana Kb"), not "Dana17": a digit glued to a name sends
     every caller turn down the number-reading path, which no real call does."""
     name = f"Dana {spelled_variant(variant)}"
@@ -98,7 +111,13 @@ def forty_turn_call(variant: int = 0) -> Call:
                 ToolCall(name="book_appointment", arguments={"time": "09:30"}, result={"status": "confirmed"})
             ]
         turns.append(
-            Turn(speaker="agent", text=agent, start_ms=at + 3500, end_ms=at + 8000, tool_calls=tools)
+            Turn(
+                speaker="agent",
+                text=addressed(agent, name),
+                start_ms=at + 3500,
+                end_ms=at + 8000,
+                tool_calls=tools,
+            )
         )
     return Call(
         external_id="bench-40",
