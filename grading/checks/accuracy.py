@@ -1573,6 +1573,47 @@ def _tool_date_conflict(sentence: str, tool_dates: frozenset[date], today: date)
     return f'"{said[0][0]}" contradicts what the tool returned: {returned}'
 
 
+@lru_cache(maxsize=4096)
+def _stated(spoken: str) -> tuple[str, tuple[Claim, ...], bool]:
+    """What an agent sentence states: the sentence without a trailing question or hedged clauses,
+    its claims, and whether it has a number but no amount (an answer to a price question prices
+    it). Cached: it depends on the sentence alone, and agents repeat their sentences."""
+    sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
+    if HEDGE.search(sentence):
+        sentence = _unhedged(sentence)
+    claims = tuple(extract(sentence))
+    price_slot = not any(claim.kind == "money" for claim in claims) and bool(
+        NUMERIC_HINT.search(digits_for_speech(sentence))
+    )
+    return sentence, claims, price_slot
+
+
+@lru_cache(maxsize=1024)
+def _priced_claims(sentence: str) -> tuple[Claim, ...]:
+    """The claims of a sentence that answers a price question: "it's three fifty" is the price,
+    not the clock time the words also read as."""
+    claims = extract(sentence)
+    bare = _bare_prices(sentence, claims)
+    read_as_price = {price.span for price in bare}
+    return (*(c for c in claims if not (c.kind == "time" and c.span in read_as_price)), *bare)
+
+
+@lru_cache(maxsize=4096)
+def _names_a_day(sentence: str) -> bool:
+    return DAY_HINT.search(sentence) is not None
+
+
+@lru_cache(maxsize=4096)
+def _not_a_statement(sentence: str) -> bool:
+    """Nothing to hold against the sheet: empty, a question, or "there are no trains"."""
+    return not sentence or sentence.rstrip().endswith("?") or NEGATED_EXISTENCE.search(sentence) is not None
+
+
+@lru_cache(maxsize=4096)
+def _reports_booking(sentence: str) -> bool:
+    return BOOKING_OUTCOME.search(sentence) is not None
+
+
 HEDGED_CLAUSES: Final = re.compile(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
 
 
@@ -1700,26 +1741,15 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
         for spoken in sentences(turn.text):
-            sentence = TRAILING_QUESTION.sub("", spoken) if spoken.rstrip().endswith("?") else spoken
-            if HEDGE.search(sentence):
-                sentence = _unhedged(sentence)
-            claims = extract(sentence)
-            if not any(claim.kind == "money" for claim in claims) and NUMERIC_HINT.search(
-                digits_for_speech(sentence)
-            ):
+            sentence, claims, price_slot = _stated(spoken)
+            if price_slot:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
                 if asked_price:
-                    bare = _bare_prices(sentence, claims)
-                    # "it's three fifty": the price, not the clock time the words also read as
-                    read_as_price = {price.span for price in bare}
-                    claims = [
-                        *(c for c in claims if not (c.kind == "time" and c.span in read_as_price)),
-                        *bare,
-                    ]
-            if not claims and not fresh_dates and not DAY_HINT.search(sentence):
+                    claims = _priced_claims(sentence)
+            if not claims and not fresh_dates and not _names_a_day(sentence):
                 continue
-            if not sentence or sentence.rstrip().endswith("?") or NEGATED_EXISTENCE.search(sentence):
+            if _not_a_statement(sentence):
                 continue
             sentence_words = content_words(sentence)
             if len(sentence_words - GENERIC) <= 2:
@@ -1734,7 +1764,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                         for earlier in call.turns[max(0, position - 3) : position]
                     ),
                 )
-            booking = bool(BOOKING_OUTCOME.search(sentence))
+            booking = _reports_booking(sentence)
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
             asked_if_open = affirming and bool(OPEN_CLAIM.search(previous_caller.lower()))
