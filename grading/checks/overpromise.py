@@ -10,7 +10,9 @@ A negated one ("I can't guarantee") is not a promise. A promise is backed when a
 (a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
 1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"
 does not back "you'll never have a clog again". Granting a waiver ("I'll waive it") is a concession
-(invented_fact, manipulated, a waiver rule), not a promise of an outcome.
+(invented_fact, manipulated, a waiver rule), not a promise of an outcome. Holding a rate or a price
+for later ("I'll lock in three point nine for you until Tuesday", "that rate will be there for you
+next month") commits to what the market decides, and is a promise.
 """
 
 from __future__ import annotations
@@ -85,6 +87,12 @@ PROMISE: Final = compile_phrases(
         r"(?:not|nothing) (?:a single|one single|even one) (?:\w+ )?(?:scratch|dent|scuff|chip|mark|crack)",
         r"nothing (?:will|is going to|gonna) (?:get )?"
         r"(?:break|broken|damaged|scratched|go wrong|lost|happen)",
+        r"(?:i'?ll|i will|we'?ll|we will|let me|i can) (?:go ahead and )?lock (?:you )?(?:in )?(?:at )?"
+        r"(?:the |that |this |your )?(?:rate|price|fare|\d|(?:one|two|three|four|five|six|seven|eight|nine"
+        r"|ten|zero)\b)",
+        r"(?:rate|price|pricing|fare|offer|deal|promo\w*)s? (?:will|'ll|is going to) (?:still )?"
+        r"(?:be there|be available|be good|stay|hold)[^.?!]{0,25}\b(?:next|later|then|when you|by the time"
+        r"|still|(?:till|until) you)\b",
     ]
 )
 NEGATED: Final = compile_filtered(

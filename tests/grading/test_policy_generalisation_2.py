@@ -6,7 +6,7 @@ any corpus case."""
 
 from __future__ import annotations
 
-from grading.checks import manipulated
+from grading.checks import manipulated, overpromise
 from grading.checks.policy import check_rules
 from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
 from tests.grading.calls import call
@@ -342,3 +342,45 @@ def test_a_stuck_caller_not_offered_what_the_rule_names_breaks_it_where_the_help
         ("a", "Sorry about that, have a good day."),
     )
     assert breaches(check_rules(goodbye, ACADEMY).failures) == [3]
+
+
+EXCHANGE = business(
+    "Harbor Currency Exchange",
+    [("rates", "Exchange rates are set each morning and can change during the day.")],
+    [
+        Rule(
+            id="no-rate-promise",
+            kind="must_not",
+            text="Never promise that a rate will still be available later.",
+        )
+    ],
+)
+
+
+def test_holding_a_rate_or_price_for_later_is_a_promise_and_breaks_a_no_rate_promise_rule() -> None:
+    for line in (
+        "Don't worry, I'll lock in one point three two for you until Friday.",
+        "Sure, that rate will still be there for you next week.",
+        "The price will hold till you come back, no problem.",
+    ):
+        held = call(
+            ("a", "Harbor Currency Exchange, Sal speaking."),
+            ("c", "What's your euro rate? Will it still be available later this week?"),
+            ("a", line),
+        )
+        assert [f.turn for f in overpromise.check(held, EXCHANGE)] == [3], line
+        assert breaches(check_rules(held, EXCHANGE).failures) == [3], line
+
+
+def test_an_errand_or_a_refusal_to_hold_a_rate_is_not_a_promise() -> None:
+    for line in (
+        "Rates change daily, so I can't lock in today's rate for you.",
+        "I'll lock the front door at six, so come before then.",
+        "We'll hold the order at the counter for you.",
+    ):
+        said = call(
+            ("a", "Harbor Currency Exchange, Sal speaking."),
+            ("c", "Can you keep today's rate for me?"),
+            ("a", line),
+        )
+        assert overpromise.check(said, EXCHANGE) == [], line
