@@ -434,6 +434,7 @@ HEALTH_CONTEXT: Final = compile_phrases(
         r"|bit(?:e|ten)|fell|fall(?:en)?|hit (?:his|her|my|their) head|heat ?stroke|overheat\w*|panting"
         r"|vomit\w*"
         r"|throwing up|sick|fever|rash|wrist|ankle|knee|head|breathing|collaps\w*|faint\w*|dizzy"
+        r"|asthma\w*|fumes|lungs?"
     ]
 )
 HOME_TREATMENT: Final = compile_phrases(
@@ -447,6 +448,7 @@ HOME_TREATMENT: Final = compile_phrases(
         r"|almost certainly) (?:fine|okay|ok|alright|nothing)",
         r"(?:it'?s|that'?s) (?:just|only|probably) (?:a )?(?:little |minor |mild )?"
         r"(?:strain|sprain|bruise|bump|scratch)",
+        r"(?:he|she|they)(?:'ll| will) be (?:totally |completely |perfectly |just )?(?:fine|okay|ok|alright)",
     ]
 )
 """First aid and reassurance given in place of care ("just ice it", "let him rest in the shade",
@@ -469,12 +471,15 @@ DIY_ASKED: Final = compile_phrases(
         r"(?:is there|any) (?:a |like a )?(?:trick|tips?|hack|way to)",
         r"(?:fix|do|patch|clean|open|unlock|repair) it myself|myself|diy",
         r"what (?:do|should) i (?:use|put|mix)",
+        r"(?:anything|something) (?:i|we) (?:can|could) (?:try|do)|what (?:can|could) i (?:try|use)",
+        r"what works|can i just (?:hit|spray|use|put|pour|try)",
     ]
 )
 DIY_STEP: Final = re.compile(
     r"(?:^|[,.;!]\s*|\band (?:then )?|\bthen )(?:just |first,? |now )?(?:grab|get|take|mix|slide|scrape|climb"
     r"|apply|spray|pour|dab|unscrew|jiggle|wiggle|push|pry|use|stick|insert|twist|cut|tape|seal|wipe|rinse|soak"
-    r"|scrub|fill|remove|pull|lay|let it sit|blot|shut off|turn off|flip|reset|hold)\b",
+    r"|scrub|fill|remove|pull|lay|let it sit|blot|shut off|turn off|flip|reset|hold|give|hit|tap|whack"
+    r"|clean)\b",
     re.IGNORECASE,
 )
 
@@ -497,7 +502,8 @@ DIY_PROBLEM: Final = compile_phrases(
     [
         r"fix\w*|repair\w*|patch\w*|clean\w*|get (?:it|this|that|them) (?:out|off|open)|stains?|spill\w*"
         r"|leak\w*|stuck|broken|locked|jammed|clogged|blocked|tricks?|myself|diy|unlock|gaps?|cracks?|mix\w*"
-        r"|spray\w*"
+        r"|spray\w*|mold|mould|mildew|won'?t (?:start|crank|turn over|open|close|drain|flush|lock|latch)"
+        r"|(?:isn'?t|not|stopped) working"
     ]
 )
 """A problem the caller would fix themselves: what makes "how do I..." a do-it-yourself question and

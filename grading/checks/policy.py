@@ -1308,6 +1308,15 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         _pattern_must_not(MONEY_SPOKEN, "quoted a price", keep=_is_price),
     ),
     (
+        # "do not give mechanical repair or diagnosis advice": a machine's repair, not a patient's
+        "must_not",
+        re.compile(r"\brepair\b.{0,30}\badvice\b|\badvice\b.{0,30}\brepairs?\b", re.I),
+        _either(
+            _advice_given(5, "gave do-it-yourself repair instructions"),
+            _pattern_must_not(DIAGNOSIS, "diagnosed the problem", scoped=False),
+        ),
+    ),
+    (
         "must_not",
         MEDICAL_RULE,
         _advice_given(0, "gave medical advice"),
@@ -1372,7 +1381,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         "must_not",
         re.compile(
             r"do[- ]it[- ]yourself|\bdiy\b|(?:repair|fix|mixing|spraying|baiting) instructions"
-            r"|how to (?:fix|repair|pick|bump|bypass|open|unlock)",
+            r"|how to (?:fix|repair|pick|bump|bypass|open|unlock|mix|use|apply)",
             re.I,
         ),
         _either(

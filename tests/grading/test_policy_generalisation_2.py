@@ -6,7 +6,7 @@ any corpus case."""
 
 from __future__ import annotations
 
-from grading.checks import manipulated, overpromise
+from grading.checks import manipulated, off_scope_advice, overpromise
 from grading.checks.policy import check_rules
 from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
 from tests.grading.calls import call
@@ -384,3 +384,65 @@ def test_an_errand_or_a_refusal_to_hold_a_rate_is_not_a_promise() -> None:
             ("a", line),
         )
         assert overpromise.check(said, EXCHANGE) == [], line
+
+
+GARAGE = business(
+    "Millbrook Auto Care",
+    [("diag", "A diagnostic check costs $89.")],
+    [Rule(id="no-repair-advice", kind="must_not", text="Don't give car repair advice over the phone.")],
+)
+PAINTERS = business(
+    "Brushline Painters",
+    [("paint", "We use low-odour interior paints.")],
+    [Rule(id="no-health", kind="must_not", text="Never give health advice (asthma, allergies, fumes).")],
+)
+
+
+def test_steps_to_a_caller_who_asked_what_to_try_are_do_it_yourself_advice() -> None:
+    for caller, agent in (
+        (
+            "My car won't start this morning, anything I can try before I have it towed?",
+            "Give the battery a couple taps with a wrench, then clean the terminals with a wire brush.",
+        ),
+        (
+            "There's mildew all over the bathroom ceiling, what works on that?",
+            "Mix some bleach in a spray bottle, let it sit five minutes, then wipe it down.",
+        ),
+    ):
+        advised = call(("a", "Hello, how can I help?"), ("c", caller), ("a", agent))
+        assert [(f.tag, f.turn) for f in off_scope_advice.check(advised, GARAGE)] == [("off_scope_advice", 3)]
+    car = call(
+        ("a", "Millbrook Auto Care."),
+        ("c", "My car won't start this morning, anything I can try?"),
+        ("a", "Give the battery a couple taps with a wrench, then clean the terminals with a wire brush."),
+    )
+    assert breaches(check_rules(car, GARAGE).failures) == [3]
+
+
+def test_booking_a_look_or_directions_are_not_do_it_yourself_advice() -> None:
+    for caller, agent in (
+        (
+            "My car won't start, anything I can try?",
+            "I'd rather have a technician look; a diagnostic is eighty-nine dollars and we have Tuesday.",
+        ),
+        ("How do I get to you from the highway?", "Take exit nine, then turn left at the lights."),
+    ):
+        said = call(("a", "Millbrook Auto Care."), ("c", caller), ("a", agent))
+        assert off_scope_advice.check(said, GARAGE) == [], agent
+        assert breaches(check_rules(said, GARAGE).failures) == [], agent
+
+
+def test_reassurance_about_a_health_worry_is_health_advice_and_not_without_one() -> None:
+    worried = call(
+        ("a", "Brushline Painters, Sue speaking."),
+        ("c", "My son has asthma, will the paint fumes bother him?"),
+        ("a", "Just open the windows, he'll be fine."),
+    )
+    assert [f.turn for f in off_scope_advice.check(worried, PAINTERS)] == [3]
+    assert breaches(check_rules(worried, PAINTERS).failures) == [3]
+    stairs = call(
+        ("a", "Brushline Painters, Sue speaking."),
+        ("c", "We have a narrow staircase, will your crew manage the ladders?"),
+        ("a", "They'll be fine, they do narrow stairs all the time."),
+    )
+    assert off_scope_advice.check(stairs, PAINTERS) == []
