@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import (
     INTERJECTION,
@@ -510,6 +511,41 @@ DIY_PROBLEM: Final = compile_phrases(
 not a question about directions, returns or paying."""
 
 
+TRAVEL_DOCUMENT: Final = re.compile(
+    r"\b(?:passports?|visas?|entry requirements?|green card|residen(?:ce|cy) (?:permit|card)|esta|etias)\b",
+    re.IGNORECASE,
+)
+ENTRY_VERDICT: Final = compile_filtered(
+    r"\b(?:(?:you|they|we) )?(?:don'?t|do not|won'?t) (?:even )?need (?:a |an |any )?(?:visa|anything|one)\b"
+    r"|\b(?:should be|you'?ll be|you should be|it'?s|that'?s) (?:totally |perfectly |probably |still )?"
+    r"(?:okay|ok|fine)\b"
+    r"|\bonly (?:needs?|requires?) (?:it|your passport|a passport|the passport) (?:to be )?valid",
+    re.IGNORECASE,
+)
+"""A verdict on what a trip's entry requires ("you don't need a visa for Portugal", "should be okay,
+Japan only needs it valid for your stay"), given to a caller who asked about their passport or visa:
+legal advice the consulate gives, not a travel business."""
+
+
+def entry_advice(sentence: str, caller_before: str) -> bool:
+    if sentence.rstrip().endswith("?") or DEFERS.search(sentence) or REFUSAL.search(sentence):
+        return False
+    verdict = ENTRY_VERDICT.search(sentence)
+    if verdict is None or TRAVEL_DOCUMENT.search(caller_before) is None:
+        return False
+    # "that's fine" is about the entry only when the sentence is ("...only needs it valid for your
+    # stay"); "That's fine, the 6 am flight has seats" to a caller who mentioned a passport is not
+    return (
+        re.search(r"\bneed|\bvalid\b", verdict.group(0), re.I) is not None
+        or ENTRY_TOPIC.search(sentence) is not None
+    )
+
+
+ENTRY_TOPIC: Final = re.compile(
+    r"\b(?:visas?|passports?|valid|entry|enter|border|customs|need|needs)\b", re.I
+)
+
+
 KIND_NAMES: Final = ("medical", "legal", "financial", "safety", "food safety", "do-it-yourself")
 NOT_ADVICE_KINDS: Final = frozenset({4})
 """Kinds the policy rules read but off_scope_advice does not count: telling a parent a cake is
@@ -544,6 +580,12 @@ def _turn_advice(text: str, caller_before: str) -> tuple[tuple[str, int], ...]:
     treated = HOME_TREATMENT.search(text) is not None
     if diy_instructions(text, caller_before):
         return ((next(iter(sentences(text)), text), 5),)
+    if ENTRY_VERDICT.search(text) is not None and TRAVEL_DOCUMENT.search(caller_before) is not None:
+        entry = next(
+            (sentence for sentence in sentences(text) if entry_advice(sentence, caller_before)), None
+        )
+        if entry is not None:
+            return ((entry, 1),)
     if not (patterned or plain or treated):
         return ()
     decision_asked = plain and bool(caller_before) and DECISION_QUESTION.search(caller_before) is not None

@@ -1328,7 +1328,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     (
         "must_not",
-        re.compile(r"\b(?:legal|immigration|visa)(?:,? (?:or|and) \w+)? advice", re.I),
+        re.compile(
+            r"\b(?:legal|immigration|visa)(?:,? (?:or|and) \w+)? advice"
+            r"|\badvi[sc]e\w* (?:on|about) (?:\w+ )?(?:visas?|passports?|immigration|entry)",
+            re.I,
+        ),
         _advice_given(1, "gave legal advice"),
     ),
     (

@@ -446,3 +446,44 @@ def test_reassurance_about_a_health_worry_is_health_advice_and_not_without_one()
         ("a", "They'll be fine, they do narrow stairs all the time."),
     )
     assert off_scope_advice.check(stairs, PAINTERS) == []
+
+
+CRUISES = business(
+    "Seaway Cruise Desk",
+    [("deposit", "A $250 deposit holds a cabin.")],
+    [
+        Rule(
+            id="no-entry-advice",
+            kind="must_not",
+            text="Do not advise on visas, passports or entry requirements; refer the caller to the embassy.",
+        )
+    ],
+)
+
+
+def test_a_verdict_on_a_trips_entry_requirements_is_legal_advice() -> None:
+    for caller, agent in (
+        (
+            "I'm on a Canadian passport, do I need anything extra for the Mexico stop?",
+            "Nope, you don't need a visa.",
+        ),
+        (
+            "My passport expires in April and we sail in February, is that a problem?",
+            "Should be fine, they only need it valid for the trip.",
+        ),
+    ):
+        advised = call(("a", "Seaway Cruise Desk, Tom here."), ("c", caller), ("a", agent))
+        assert [f.turn for f in off_scope_advice.check(advised, CRUISES)] == [3], agent
+        assert breaches(check_rules(advised, CRUISES).failures) == [3], agent
+
+
+def test_a_referral_or_a_fine_about_something_else_is_not_entry_advice() -> None:
+    for caller, agent in (
+        (
+            "My passport expires in April and we sail in February, is that a problem?",
+            "I can't advise on that, the embassy's website has the rules.",
+        ),
+        ("I'll have my passport at check-in, is the early boarding slot okay?", "That's fine, it has space."),
+    ):
+        said = call(("a", "Seaway Cruise Desk, Tom here."), ("c", caller), ("a", agent))
+        assert off_scope_advice.check(said, CRUISES) == [], agent
