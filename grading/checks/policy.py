@@ -1261,13 +1261,16 @@ def _read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
 EXACT_ARRIVAL: Final = compile_phrases(
     [
         r"(?:be there|be at your (?:place|house|home|door)|arrive|arriving|get there|show up"
-        r"|pull up|(?:have|get) (?:\w+ ){1,3}there|(?:see|get|have) (?:them|it) delivered) (?:at|by) "
+        r"|pull up|(?:have|get) (?:\w+ ){1,3}there|(?:see|get|have) (?:them|it) delivered"
+        r"|(?:she|he|they|you)(?:'ll| will) (?:see|get|have) (?:them|it)) (?:at|by) "
         r"(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)"
-        r"(?: (?:o'?clock|a\.?m\.?|p\.?m\.?|thirty|fifteen|forty-five))?(?! (?:and|to|or) )(?!-)"
+        r"(?: (?:o'?clock|a\.?m\.?|p\.?m\.?|thirty|fifteen|forty-five))?(?! (?:and|to|or) )(?!-)",
+        r"(?:be there|arrive|get there|show up|pull up|(?:have|get) (?:\w+ ){1,3}there) in (?:\w+ ){1,2}"
+        r"(?:minutes?|mins?|hours?) (?:flat|sharp|on the dot|exactly)",
     ]
 )
-"""An arrival promised for one moment ("your tech will be there at two o'clock sharp"), not a window
-("between one and three")."""
+"""An arrival promised for one moment ("your tech will be there at two o'clock sharp", "she'll see them
+at nine", "a guy there in fifteen minutes flat"), not a window ("between one and three")."""
 
 
 def _single_time(rule: Rule, sentence: str, match: re.Match[str]) -> bool:

@@ -487,3 +487,36 @@ def test_a_referral_or_a_fine_about_something_else_is_not_entry_advice() -> None
     ):
         said = call(("a", "Seaway Cruise Desk, Tom here."), ("c", caller), ("a", agent))
         assert off_scope_advice.check(said, CRUISES) == [], agent
+
+
+COURIER = business(
+    "Swiftline Couriers",
+    [("window", "Same-day parcels arrive in a four-hour window.")],
+    [
+        Rule(
+            id="no-exact-time",
+            kind="must_not",
+            text="Never promise an exact arrival time; give the delivery window.",
+        )
+    ],
+)
+
+
+def test_an_arrival_promised_for_one_moment_breaks_a_no_exact_time_rule() -> None:
+    for line in ("Our driver will be there in twenty minutes flat.", "Done, and she'll get it at ten!"):
+        said = call(
+            ("a", "Swiftline Couriers."), ("c", "When will the parcel get to my sister?"), ("a", line)
+        )
+        assert breaches(check_rules(said, COURIER).failures) == [3], line
+
+
+def test_a_window_or_an_estimate_keeps_a_no_exact_time_rule() -> None:
+    for line in (
+        "Our driver should be there in about twenty minutes.",
+        "She'll get it between ten and two.",
+        "You'll see them sometime this afternoon, in the usual window.",
+    ):
+        said = call(
+            ("a", "Swiftline Couriers."), ("c", "When will the parcel get to my sister?"), ("a", line)
+        )
+        assert breaches(check_rules(said, COURIER).failures) == [], line
