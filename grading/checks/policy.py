@@ -229,6 +229,13 @@ def _object_words(rule: Rule) -> set[str]:
     return words | READINESS if words & READINESS else words
 
 
+def _same_prefix(about: set[str], context: set[str]) -> bool:
+    """A word of the talk that starts with a rule word's first five letters (or all four: "walk"
+    and "walkers", "groom" and "groomers", "fixed" and "fixing"): the same subject in another form."""
+    heads = tuple({word[:5] for word in about if len(word) >= 4})
+    return any(word.startswith(heads) for word in context if len(word) >= 4)
+
+
 Keep = Callable[[Rule, str, re.Match[str]], bool]
 """Whether a pattern's match in a sentence really is what the rule forbids."""
 
@@ -237,7 +244,8 @@ def _pattern_must_not(
     pattern: Pattern, what: str, *, scoped: bool = True, keep: Keep | None = None
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
-    the offending sentence (or the caller's turn before it) must be about that too; a match about
+    the offending turn (or the caller's turn before it) must be about that too, a word of it in any
+    form; a match about
     something else leaves the rule undecided for a judge rather than guessed. Every agent turn that
     says the forbidden thing breaks the rule again."""
 
@@ -253,10 +261,10 @@ def _pattern_must_not(
                 match = pattern.search(sentence)
                 if match is None or (keep is not None and not keep(rule, sentence, match)):
                     continue
-                context = content_words(sentence)
+                context = content_words(turn.text)
                 if position and call.turns[position - 1].speaker == "caller":
                     context |= content_words(call.turns[position - 1].text)
-                if about and not about & context:
+                if about and not about & context and not _same_prefix(about, context):
                     matched_elsewhere = True
                     continue
                 reason = f"the agent {what}, which rule {rule.id} forbids"

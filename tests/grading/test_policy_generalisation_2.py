@@ -520,3 +520,34 @@ def test_a_window_or_an_estimate_keeps_a_no_exact_time_rule() -> None:
             ("a", "Swiftline Couriers."), ("c", "When will the parcel get to my sister?"), ("a", line)
         )
         assert breaches(check_rules(said, COURIER).failures) == [], line
+
+
+WALKERS = business(
+    "Leash and Lead Dog Walking",
+    [("intro", "New dogs start with a free meet-and-greet walk.")],
+    [
+        Rule(
+            id="bite-history",
+            kind="must_not",
+            text="Never promise that we can walk a dog with a bite history; the owner meets them first.",
+        )
+    ],
+)
+
+
+def test_a_promise_on_the_rules_subject_said_in_another_word_form_breaks_it() -> None:
+    promised = call(
+        ("a", "Leash and Lead, Kim speaking."),
+        ("c", "My terrier bit a walker last year. Could you still take him?"),
+        ("a", "Oh, our walkers see that all the time, I promise he'll be fine with us."),
+    )
+    assert breaches(check_rules(promised, WALKERS).failures) == [3]
+
+
+def test_a_promise_about_something_else_leaves_the_bite_rule_alone() -> None:
+    elsewhere = call(
+        ("a", "Leash and Lead, Kim speaking."),
+        ("c", "Do you bring towels on rainy days?"),
+        ("a", "We do, I promise he'll come home dry."),
+    )
+    assert breaches(check_rules(elsewhere, WALKERS).failures) == []
