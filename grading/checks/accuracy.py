@@ -48,6 +48,7 @@ from grading.claims.extract import (
     NUMERIC_HINT,
     Claim,
     days_in,
+    days_named,
     extract,
     partial_closure,
 )
@@ -264,7 +265,7 @@ def _judge_time(
         hours = _hours_facts(index)
         # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
         # Tuesday for the closure, not for the opening hours
-        days = days_in(_clause_of(claim, sentence))
+        days = days_named(_clause_of(claim, sentence))
         on_those_days = [fact for fact in hours if days & fact.open_days]
         # what the time's own clause names ("x-ray runs until half past four, and we close at
         # five": the x-ray fact for 4:30, the opening hours for 5)
@@ -333,7 +334,7 @@ def _hours_facts(index: FactIndex) -> list[IndexedFact]:
     return hours
 
 
-def _time_for_other_days(claim: Claim, fact: IndexedFact, days: set[int]) -> bool:
+def _time_for_other_days(claim: Claim, fact: IndexedFact, days: frozenset[int]) -> bool:
     """The fact gives this time only for days other than the ones the clause names."""
     if not days or not fact.time_days:
         return False
@@ -913,7 +914,7 @@ def _priced_for_other_days(
     sentence names, else the one the caller's turn before it names."""
     if not fact.amount_days or not isinstance(claim.value, float):
         return None
-    days = days_in(sentence) or (days_in(history[-2]) if len(history) >= 2 else set())
+    days = days_named(sentence) or (days_named(history[-2]) if len(history) >= 2 else frozenset())
     if not days:
         return None
     said = [found for value, found in fact.amount_days if abs(value - claim.value) < 0.005]
@@ -1341,7 +1342,10 @@ def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], f
     agents say the same sentences call after call ("We're closed Sundays")."""
     claimed_open: set[int] = set()
     claimed_closed: set[int] = set()
-    for clause in CLAUSE.split(sentence.casefold()):
+    lowered = sentence.casefold()
+    if not DAYS_SAID.search(lowered):
+        return frozenset(), frozenset()  # most sentences: no clause below can name a day
+    for clause in CLAUSE.split(lowered):
         days = days_in(clause)
         if EVERY_DAY.search(clause) and not EVERY_OPEN_DAY.search(clause):
             days |= set(range(7))
@@ -1354,6 +1358,11 @@ def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], f
             # "Are you open Sunday?" "Yep, Sundays ten to four." says open without the word
             claimed_open |= days
     return frozenset(claimed_open), frozenset(claimed_closed)
+
+
+DAYS_SAID: Final = re.compile("mon|tue|wed|thu|fri|sat|sun|week|day|daily")
+"""What a clause naming days holds: a day's name (`days_in` looks for the same letters) or one of
+EVERY_DAY's words. One scan of the sentence spares the clause-by-clause reading of the rest."""
 
 
 def _open_day_claims(
@@ -1383,7 +1392,7 @@ def _judge_open_days(sentence: str, index: FactIndex, asked_if_open: bool) -> Ve
     """`_open_day_claims` for a sentence that claims open or closed days."""
     claimed_open, claimed_closed = _claimed_days(sentence, asked_if_open)
     clauses = [clause for clause in CLAUSE.split(sentence) if clause and clause.strip()]
-    dated = [clause for clause in clauses if days_in(clause) or EVERY_DAY.search(clause.lower())]
+    dated = [clause for clause in clauses if days_named(clause) or EVERY_DAY.search(clause.lower())]
     if len(dated) >= 2:
         # "Saturday the lobby's open nine till noon, and the drive-up is closed on Saturdays":
         # each clause against the facts about what it names
@@ -1427,7 +1436,7 @@ HOURS_FUNCTION: Final[frozenset[str]] = frozenset(
     "until till til from there here open opens close closes stay run runs available night".split()
 )
 """Words every hours sentence has: they do not say which hours ("we're there until five")."""
-WORDED_DURATION: Final = re.compile(
+WORDED_DURATION: Final = compile_filtered(
     r"\b(?:an?|a couple of|couple of|half an?)\s+(?:minute|hour|day|week|fortnight|month|year)s?\b"
 )
 """A length of time a caller says in words ("I paid like a week late"), which the agent may echo."""
@@ -1718,8 +1727,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             # Only values can be echoed (see _seen), and values need digits once spoken numbers are read.
             spoken_digits = digits_for_speech(turn.text)
             numeric = NUMERIC_HINT.search(spoken_digits) is not None
-            timed = WORDED_DURATION.search(spoken_digits) is not None
-            found = _key_values(extract(turn.text)) if numeric or timed else {}
+            valued = numeric or WORDED_DURATION.search(spoken_digits) is not None
+            found = _key_values(extract(turn.text)) if valued else {}
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
             if numeric or not spoken_digits.isascii():

@@ -456,11 +456,19 @@ CLAUSE: Final = re.compile(r"[;.]\s+|[;.]$|,?\s*\bbut\b|,\s*and\b|,\s*(?=closed)
 
 
 def days_in(text: str) -> set[int]:
-    """Every weekday a text names, ranges expanded ("Monday to Friday", "Mon-Fri", "weekdays")."""
+    """Every weekday a text names, ranges expanded ("Monday to Friday", "Mon-Fri", "weekdays"). A
+    fresh set the caller may change."""
+    return set(days_named(text))
+
+
+@lru_cache(maxsize=4096)
+def days_named(text: str) -> frozenset[int]:
+    """`days_in` shared and read-only: cached, since the checks ask it of the same clauses and
+    sentences over and over (every claim of a sentence about hours asks it of its clause)."""
     found: set[int] = set()
     lowered = text.casefold()
     if not DAY_NAME_HINT.search(lowered):
-        return found
+        return frozenset()
     for match in DAY_RANGE.finditer(lowered):
         first = DAY_NAMES[match.group(1).rstrip("s")[:3] if match.group(1)[:3] != "thu" else "thu"]
         last = DAY_NAMES[match.group(2).rstrip("s")[:3] if match.group(2)[:3] != "thu" else "thu"]
@@ -480,7 +488,7 @@ def days_in(text: str) -> set[int]:
             found |= {6, 0, 1, 2, 3}  # the nights before a working day
         else:
             found.add(DAY_NAMES[word.rstrip("s")[:3] if not word.startswith("thu") else "thu"])
-    return found
+    return frozenset(found)
 
 
 GRAND: Final = re.compile(r"\b(\d+(?:\.\d)?)\s?grand\b")
