@@ -938,6 +938,12 @@ EVENT_TOOL_SKIP: Final = re.compile(
 )
 BOOKING_TOOL: Final = re.compile(r"book|reserv|appoint|schedul|order|enrol|regist|place", re.IGNORECASE)
 DEPOSIT_TOOL: Final = re.compile(r"deposit|payment|charge|\bpay|_pay", re.IGNORECASE)
+BOOKING_ASKED: Final = re.compile(
+    r"\b(?:book\w*|order\w*|reserv\w*|appointment|schedule|sign (?:me |him |her |us )?up|enrol\w*"
+    r"|get (?:me|him|her|us) in|come in|do (?:that|it|the)|i'?ll take)",
+    re.IGNORECASE,
+)
+"""A caller asking for a booking or an order, which the agent's "you're all set" can then complete."""
 PLACED_SAID: Final = compile_phrases(
     [
         r"(?:i'?ve|i have|we'?ve|we have) (?:just )?placed",
@@ -1009,8 +1015,15 @@ def _event_turn(call: Call, deposit: bool) -> int | None:
             return position
         if said is not None and said.search(turn.text):
             return position
-        if not deposit and (BOOKED.search(turn.text) or PLACED_SAID.search(turn.text)):
-            return position
+        if (
+            not deposit
+            and (BOOKED.search(turn.text) or PLACED_SAID.search(turn.text))
+            and any(
+                earlier.speaker == "caller" and BOOKING_ASKED.search(earlier.text)
+                for earlier in call.turns[:position]
+            )
+        ):
+            return position  # "you're all set" after an address update is not a booking
     return None
 
 
@@ -1187,7 +1200,9 @@ def _verified_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Fail
             for s in sentences(turn.text)
         ):
             break
-        used = [tool for tool in turn.tool_calls if tool.error is None]
+        # a tool that names whose account ({"name": ...}, {"address": ...}); "get_account_types" with
+        # no arguments reads the bank's products, not a caller's account
+        used = [tool for tool in turn.tool_calls if tool.error is None and tool.arguments]
         if not used or REFUSAL.search(turn.text):
             continue
         if any(

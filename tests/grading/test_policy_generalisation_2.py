@@ -551,3 +551,19 @@ def test_a_promise_about_something_else_leaves_the_bite_rule_alone() -> None:
         ("a", "We do, I promise he'll come home dry."),
     )
     assert breaches(check_rules(elsewhere, WALKERS).failures) == []
+
+
+def test_product_lookups_and_an_all_set_that_is_no_booking_do_not_break_moment_rules() -> None:
+    products = ToolCall(name="get_patient_plans", arguments={}, result={"plans": ["basic", "plus"]})
+    browsing = call(
+        ("a", "Cedar Family Clinic, Lou speaking."),
+        ("c", "What kinds of patient accounts do you offer?"),
+        ("a", "We have basic and plus patient records access.", [products]),
+    )
+    assert breaches(check_rules(browsing, CLINIC).failures) == []
+    address = call(
+        ("a", "Happy Tails, Jo speaking."),
+        ("c", "I moved, can you update my address to 12 Pine Road?"),
+        ("a", "Done, you're all set with the new address."),
+    )
+    assert breaches(check_rules(address, DAYCARE).failures) == []
