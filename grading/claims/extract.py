@@ -42,7 +42,7 @@ class Claim(msgspec.Struct, frozen=True, kw_only=True):
 
 
 CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
-MONEY: Final = re.compile(
+MONEY: Final = compile_filtered(
     rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?))?)"
     rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
 )
@@ -69,7 +69,7 @@ DAYPART: Final = re.compile(
     r"\b(\d{1,2})(?::(\d{2}))?\s+(?:in the (morning)|in the (afternoon|evening)|at (night))\b"
 )
 TIME_WORD: Final = re.compile(r"\b(noon|midday|midnight)\b")
-TIME_BARE: Final = re.compile(
+TIME_BARE: Final = compile_filtered(
     r"\b(?:at|until|till|til|by|from|before|after|to)\s+(\d{1,2})\b(?!:)"
     r"(?=\s*(?:$|[,.;!?]|o'?clock|sharp|on\b|tomorrow|today|tonight|this\b|next\b|in the\b|with\b|for\b|"
     r"or\b|and\b|then\b|works?\b|is\b|instead\b|okay\b|ok\b|at night|in the|every\b))"
@@ -155,7 +155,7 @@ WEIGHT_CONTEXT: Final = re.compile(
     r"\s(?:over|under|than|up to)\s*$"
 )
 """Pounds of weight, not money: "safes over 300 pounds", "a dog under 40 pounds"."""
-PHONE: Final = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
+PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
 _STATES: Final = (
     "ak|az|ar|ca|ct|fl|ga|ia|ks|ky|md|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
@@ -265,7 +265,7 @@ LANDMARK: Final = re.compile(
     r"around the corner from)\s+"
     r"(?:the |a |our )?([a-z][a-z -]{2,40}?)(?=[,.;!?]|\s+(?:and|on|in|at|so)\b|$)"
 )
-QUANTITY: Final = re.compile(r"(?<![\d.])\b(\d+)\s+([a-z][a-z-]+s)\b")
+QUANTITY: Final = compile_filtered(r"(?<![\d.])\b(\d+)\s+([a-z][a-z-]+s)\b")
 EVERY: Final = re.compile(r"\bevery\s+(?:(\d+)\s+)?(minute|hour|day|week|month|half hour)s?\b")
 
 _UNIT_MINUTES: Final[dict[str, int]] = {

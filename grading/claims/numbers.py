@@ -60,7 +60,7 @@ _ANY_NUMBER_WORD: Final = compile_filtered(
     r"sixty|seventy|eighty|ninety|hundred|thousand"
 )
 """A loose test (it also finds "someone"): the exact rewrite runs only when it passes."""
-_THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_THOUSANDS: Final = compile_filtered(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = compile_filtered(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
 _RESTART: Final = re.compile(
     r"(\d{3,})\s*(?:\.\.\.+|…|--?)\s*(?:(?:uh|um|er|sorry|i mean|no)\b[,.]?\s*)*(\d{2,})"
