@@ -296,10 +296,28 @@ def medication_advice(sentence: str, caller_before: str) -> bool:
         match = pattern.search(sentence)
         if match and not _negated_before(sentence, match.start()):
             return True
-    return _affirms(sentence) and bool(DOSE_QUESTION.search(caller_before))
+    # the caller's question first: it is one search, memoised by text; most turns are not one
+    return bool(DOSE_QUESTION.search(caller_before)) and _affirms(sentence)
+
+
+AFFIRM_WORDS: Final = re.compile(
+    r"yes|yeah|yep|yup|sure|course|absolutely|definitely|totally|ahead|problem|you can|you should"
+    r"|worry|fine|ok|safe|alright"
+)
+"""A word every AFFIRMS opening holds, searched anywhere in the lower-cased text: AFFIRMS reads a
+sentence with only its leading fillers cut, so a text without any of these cannot open a sentence by
+agreeing. Exact for ASCII text (lowering is then what IGNORECASE does); other text is read in full."""
+
+
+def may_affirm(text: str) -> bool:
+    """False only when no sentence of `text` can open by agreeing: one scan, before splitting the
+    turn into sentences and stripping each one's fillers."""
+    return not text.isascii() or AFFIRM_WORDS.search(text.lower()) is not None
 
 
 def _affirms(sentence: str) -> bool:
+    if not may_affirm(sentence):
+        return False
     plain = INTERJECTION.sub("", sentence).strip()
     return bool(AFFIRMS.match(plain)) and not REFUSAL.search(sentence)
 
@@ -488,8 +506,9 @@ DIY_STEP: Final = re.compile(
 def diy_instructions(text: str, caller_before: str) -> bool:
     """Step-by-step do-it-yourself instructions ("grab a stiff card, slide it in the gap...", "mix
     one part bleach to four parts water, dab it on..."), to a caller who asked how to do it."""
-    return _diy_steps(text) >= 2 and bool(
-        DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before)
+    # the caller's question first (two searches of a short turn), the agent's steps only then
+    return bool(DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before)) and (
+        _diy_steps(text) >= 2
     )
 
 
@@ -566,7 +585,7 @@ def _plain_shape(text: str) -> bool:
         DOSING.search(text)
         or SAFE_VERDICT.search(text)
         or DECISION_TOLD.search(text)
-        or any(_affirms(sentence) for sentence in sentences(text))
+        or (may_affirm(text) and any(_affirms(sentence) for sentence in sentences(text)))
     )
 
 
@@ -580,7 +599,7 @@ def _turn_advice(text: str, caller_before: str) -> tuple[tuple[str, int], ...]:
     treated = HOME_TREATMENT.search(text) is not None
     if diy_instructions(text, caller_before):
         return ((next(iter(sentences(text)), text), 5),)
-    if ENTRY_VERDICT.search(text) is not None and TRAVEL_DOCUMENT.search(caller_before) is not None:
+    if TRAVEL_DOCUMENT.search(caller_before) is not None and ENTRY_VERDICT.search(text) is not None:
         entry = next(
             (sentence for sentence in sentences(text) if entry_advice(sentence, caller_before)), None
         )
