@@ -86,7 +86,7 @@ LOCATION_CONTEXT: Final = compile_filtered(
     r"it'?s on|is on|they'?re|they are|postcode|it'?s in)\b",
     re.IGNORECASE,
 )
-PRICEY_SUBJECT: Final = re.compile(
+PRICEY_SUBJECT: Final = compile_filtered(
     r"fee|price|fare|ticket|admission|entr|discount|cost|rate|charge|deposit", re.I
 )
 NOT_INVENTED: Final[frozenset[str]] = frozenset({"duration", "frequency", "quantity", "date"})
@@ -106,7 +106,7 @@ PEOPLE: Final = re.compile(r"-old\b|under-|\b(?:kid|child|children|infant|baby|t
 PRICE_TALK: Final = compile_filtered(
     r"fee|price|fare|discount|cost|rate|charge|off\b|tax|deal|sav|pay|cheap|deposit"
 )
-RANGE_IN_FACT: Final = re.compile(
+RANGE_IN_FACT: Final = compile_filtered(
     r"[$£€]?(\d+(?:\.\d+)?)\s*(?:to|and|-|–)\s*[$£€]?(\d+(?:\.\d+)?)"
     r"|(?:starts? at|from|at least|minimum of)\s*[$£€]?(\d+(?:\.\d+)?)\b(?!\s*(?:to|-|–|and)\s*[$£€]?\d)"
 )
@@ -185,14 +185,14 @@ HOURS_CONTEXT: Final = compile_filtered(
     r"kitchen|last (?:seating|order|call)|we'?re (?:in|here))\b",
     re.IGNORECASE,
 )
-APPOINTMENT_CONTEXT: Final = re.compile(
+APPOINTMENT_CONTEXT: Final = compile_filtered(
     r"\b(?:i have|i'?ve got|we have|we'?ve got|there'?s|available|availability|opening|openings|slot|slots|"
     r"appointment|booked|book you|booking|reserved|reservation|schedule|scheduled|see you|fit you|come in|"
     r"bring (?:him|her|it|them|the)|drop (?:it|him|her|them)|be there|window|between|put you|you down|"
     r"earliest|latest|next|has|how about|works?|free|this (?:morning|afternoon|evening))\b",
     re.IGNORECASE,
 )
-DATED: Final = re.compile(
+DATED: Final = compile_filtered(
     r"\b(?:tomorrow|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"(?:\d+|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh"
     r"|twelfth)(?:st|nd|rd|th)?)s?\b",
@@ -1641,7 +1641,7 @@ def _unhedged(sentence: str) -> str:
     return ", ".join(kept)
 
 
-HEDGE_WORDS: Final = re.compile(HEDGE.pattern)
+HEDGE_WORDS: Final = compile_filtered(HEDGE.pattern)
 """The hedge phrases themselves, to tell a clause that is only a hedge ("I think") from one that
 hedges something of its own."""
 
@@ -1694,7 +1694,9 @@ def _flatten(value: object, *, amounts: bool = True) -> str:
     return ISO_DATE.sub(_spoken_date, text) if len(text) >= 10 and "-" in text else text
 
 
-PRICE_KEY: Final = re.compile(r"fee|price|cost|total|amount|rate|charge|deposit|balance|fare", re.IGNORECASE)
+PRICE_KEY: Final = compile_filtered(
+    r"fee|price|cost|total|amount|rate|charge|deposit|balance|fare", re.IGNORECASE
+)
 """A tool result's field that holds money ({"fee": 30.0}): its number is an amount."""
 
 

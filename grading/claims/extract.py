@@ -53,7 +53,7 @@ INTENSIFIED: Final = re.compile(
 )
 """What follows "100%" when it intensifies a word ("100% safe") rather than gives a rate."""
 TIME_CLOCK: Final = re.compile(r"\b(\d{1,2})[:.](\d{2})(?:\s?(a\.?m\.?|p\.?m\.?)(?![a-z]))?(?![\d%])")
-TIME_CONTEXT: Final = re.compile(
+TIME_CONTEXT: Final = compile_filtered(
     r"\b(?:at|until|till|til|from|by|before|after|around|between|to|o'?clock|sharp|morning|afternoon|"
     r"evening|night|tonight|today|tomorrow|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
     r"weekdays?|weekends?|open|opens|close|closes|closing|arriv\w*|depart\w*|leav\w*|slots?|"
@@ -95,7 +95,7 @@ DAY_NAMES: Final[dict[str, int]] = {
 }
 _DAY: Final = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
 _DAY_SHORT: Final = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
-DAY_RANGE: Final = re.compile(
+DAY_RANGE: Final = compile_filtered(
     rf"\b({_DAY}|{_DAY_SHORT})\.?\s*(?:to|through|thru|till|until|-|–|and)\s*({_DAY}|{_DAY_SHORT})\b"
 )
 DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?|weeknights?)\b")
@@ -131,7 +131,7 @@ DURATION_RANGE_END: Final = re.compile(
     r"minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|business|working))"
 )
 """The second end of a range said after a length of time takes its unit ("a day or two")."""
-RATE_BEFORE: Final = re.compile(
+RATE_BEFORE: Final = compile_filtered(
     r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge|off|"
     r"minutes|hours|days|weeks|nights|months)\s*$"
 )
@@ -149,7 +149,7 @@ MONEY_RANGE_START: Final = re.compile(
     + "dollars?|bucks|pounds?|quid|euros?)"
 )
 """The first end of a spoken range takes the currency of the second ("between 180 and 260 pounds")."""
-WEIGHT_CONTEXT: Final = re.compile(
+WEIGHT_CONTEXT: Final = compile_filtered(
     r"(?:weigh|weight|heavy|heavier|lighter|lbs|kilo|\bkg\b|\bstone\b)"
     r"|(?<!cost)(?<!costs)(?<!spend)(?<!pay)(?<!worth)(?<!order)(?<!orders)(?<!spent)"
     r"\s(?:over|under|than|up to)\s*$"
@@ -161,7 +161,7 @@ _STATES: Final = (
     "ak|az|ar|ca|ct|fl|ga|ia|ks|ky|md|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
     "|dc"
 )
-POSTCODE_US: Final = re.compile(
+POSTCODE_US: Final = compile_filtered(
     rf"(?:,\s*[a-z]{{2}}\s+|\b(?:{_STATES})\s+|\bzip(?: code)?(?: is)?\s+)"
     r"(\d{5})(?:-\d{4})?\b(?![\s.-]?\d)"
 )
@@ -241,7 +241,7 @@ OFFER: Final = re.compile(
     r"(?:a |an |the |some |our |their )?([a-z0-9][a-z0-9' -]{2,60}?)"
     r"(?=[,.;!?]|\s+(?:for|to|and|plus|with|so|if|on|at|every|which|that|where|when|from)\b|$)"
 )
-OFFER_ITEM: Final = re.compile(
+OFFER_ITEM: Final = compile_filtered(
     r"(?:\s+(?:on|for|in)\s+[a-z]+)?"
     r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus|as well as)\s+|\s*,?\s*plus\s+)"
     r"(?:a |an |the |some |our )?"
@@ -443,7 +443,7 @@ def negated_things(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-PARTIAL_CLOSURE: Final = re.compile(r"\d|\bnoon\b|\bfor (?:lunch|cleaning|a break|maintenance)\b")
+PARTIAL_CLOSURE: Final = compile_filtered(r"\d|\bnoon\b|\bfor (?:lunch|cleaning|a break|maintenance)\b")
 
 
 def partial_closure(clause: str) -> bool:
@@ -452,7 +452,7 @@ def partial_closure(clause: str) -> bool:
     return PARTIAL_CLOSURE.search(digits_for_speech(clause)) is not None
 
 
-CLAUSE: Final = re.compile(r"[;.]\s+|[;.]$|,?\s*\bbut\b|,\s*and\b|,\s*(?=closed)")
+CLAUSE: Final = compile_filtered(r"[;.]\s+|[;.]$|,?\s*\bbut\b|,\s*and\b|,\s*(?=closed)")
 
 
 def days_in(text: str) -> set[int]:
@@ -753,7 +753,7 @@ def _extract_words(
     return claims
 
 
-FREE_AS_AVAILABLE: Final = re.compile(
+FREE_AS_AVAILABLE: Final = compile_filtered(
     r"(?:\b(?:i'?m|i am|we'?re|we are|you'?re|you are|he'?s|he is|she'?s|she is|who'?s|who is|anyone'?s|"
     r"anyone is|"
     r"someone'?s|someone is|chair'?s|chair is|(?:when|if|once|until|as soon as) (?:they|we|you|he|she|it)"

@@ -227,10 +227,10 @@ _NOT_AN_AMOUNT_AFTER: Final = re.compile(
 """What makes a pair of numbers a measure or a count rather than an amount."""
 _CLOCK_AFTER: Final = re.compile(r"\s*(?:a\.?m\b|p\.?m\b|o'?clock|in the (?:morning|afternoon|evening))")
 _JOINED_NUMBERS: Final = re.compile(r",|(?<!hundred)(?<!thousand)\s+and\b")
-_SEPARATOR: Final = re.compile(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
+_SEPARATOR: Final = compile_filtered(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
 _TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
 
-_NUMBER_BEFORE: Final = re.compile(
+_NUMBER_BEFORE: Final = compile_filtered(
     r"(?:(?:seats|holds|fits|sleeps|accommodates|capacity(?: is)?|max(?:imum)?(?: is)?)"
     r"(?: up to| about| around)?|"
     r"room|suite|unit|number|no\.?|apartment|apt|flat|gate|platform|flight|extension|ext\.?|#|code|pin|"
@@ -244,7 +244,7 @@ _PLACE_AFTER: Final = re.compile(
 )
 
 
-_CLOCK_BEFORE: Final = re.compile(
+_CLOCK_BEFORE: Final = compile_filtered(
     r"\b(?:at|by|until|till|til|from|to|around|after|before|between|open|opens|close|closes|closing|"
     r"appointment|appointments|slot|slots|time|start|starts|begin|begins|arrive|arrives|pick|drop|ready|book|"
     r"booked|schedule|scheduled|see you|how about|have|got|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|"
