@@ -2,7 +2,7 @@
 """Tuning set D (tests/corpus_tuning_d/) is well formed by the same rules as tests/corpus/.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
-against this module's `corpus` fixture, as tests/test_corpus_unseen_a_wellformed.py does. Only the
+against this module's `corpus` fixture, as tests/test_corpus_tuning_a_wellformed.py does. Only the
 file-level decode and the size floor are restated: >= 45 cases, >= 16 clean, every tag positive in
 >= 3 cases, and no business (by file name, agent or business name) shared with any other
 tests/corpus*/ set that exists when the test runs, so the set stays new material."""

@@ -2,7 +2,7 @@
 """Tuning set F (tests/corpus_tuning_f/) is well formed by the rules of tests/corpus/.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
-against this module's `corpus` fixture, as tests/test_corpus_unseen_a_wellformed.py does. Only the
+against this module's `corpus` fixture, as tests/test_corpus_tuning_a_wellformed.py does. Only the
 file-level decode and the size floor are restated: >= 45 cases, >= 16 clean, every tag positive in
 >= 3 cases, and no business (by file name, business name or agent) shared with any other
 tests/corpus*/ set that exists when this runs, so the set stays a fresh look at the grader."""

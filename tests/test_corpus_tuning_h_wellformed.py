@@ -2,7 +2,7 @@
 """The tuning-H corpus (tests/corpus_tuning_h/) is well formed by the same rules as tests/corpus/.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
-against this module's `corpus` fixture, as tests/test_corpus_unseen_a_wellformed.py does. Only the
+against this module's `corpus` fixture, as tests/test_corpus_tuning_a_wellformed.py does. Only the
 file-level decode and the size floor are restated: >= 45 cases, >= 16 clean, every tag positive in
 >= 3 cases, and no business (by file name, agent or business name) shared with any other
 tests/corpus*/ directory that exists when the test runs, so the set adds businesses nobody has seen."""

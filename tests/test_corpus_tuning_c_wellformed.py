@@ -1,8 +1,8 @@
 # pyright: reportUnusedImport=false
-"""The unseen-C held-out corpus (tests/corpus_unseen_c/) is well formed by the same rules as tests/corpus/.
+"""Tuning set C (tests/corpus_tuning_c/, written as held-out unseen-C) is well formed by the corpus rules.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
-against this module's `corpus` fixture, as tests/test_corpus_unseen_a_wellformed.py does. Only the
+against this module's `corpus` fixture, as tests/test_corpus_tuning_a_wellformed.py does. Only the
 file-level decode and the size floor are restated: >= 45 cases, >= 16 clean, every tag positive in
 >= 3 cases, and no business (by file name, agent or business name) shared with any other corpus, or it
 would not be held out. The other corpora are read only through their fact sheets' names."""
@@ -27,21 +27,21 @@ from tests.test_corpus_wellformed import (  # noqa: F401  (collected here, again
     test_one_label_per_tag_and_turn,
 )
 
-UNSEEN_C_DIR = CORPUS_DIR.parent / "corpus_unseen_c"
+TUNING_C_DIR = CORPUS_DIR.parent / "corpus_tuning_c"
 OTHER_CORPORA = tuple(
     CORPUS_DIR.parent / name
-    for name in ("corpus", "corpus_holdout", "corpus_fresh", "corpus_tuning_b", "corpus_unseen_a")
+    for name in ("corpus", "corpus_holdout", "corpus_fresh", "corpus_tuning_b", "corpus_tuning_a")
 )
 
 
 @pytest.fixture(scope="module")
 def corpus() -> list[Case]:
-    return load_corpus(UNSEEN_C_DIR)
+    return load_corpus(TUNING_C_DIR)
 
 
-def test_every_unseen_c_file_decodes_strictly_into_the_canonical_structs() -> None:
-    business_files = sorted((UNSEEN_C_DIR / "businesses").glob("*.yaml"))
-    case_files = sorted((UNSEEN_C_DIR / "cases").glob("*.yaml"))
+def test_every_tuning_c_file_decodes_strictly_into_the_canonical_structs() -> None:
+    business_files = sorted((TUNING_C_DIR / "businesses").glob("*.yaml"))
+    case_files = sorted((TUNING_C_DIR / "cases").glob("*.yaml"))
     assert business_files
     assert case_files
     for path in business_files:
@@ -55,7 +55,7 @@ def test_every_case_file_is_named_for_its_business(corpus: list[Case]) -> None:
         assert case.id.startswith(f"{case.business}-"), case.id
 
 
-def test_unseen_c_corpus_is_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
+def test_tuning_c_corpus_is_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
     names = {case.business for case in corpus}
     sheets = {case.fact_sheet.business for case in corpus}
     agents = {case.fact_sheet.agent for case in corpus}
@@ -67,7 +67,7 @@ def test_unseen_c_corpus_is_disjoint_from_the_other_corpora(corpus: list[Case]) 
         assert not sheets & {sheet.business for sheet in others.values()}, directory
 
 
-def test_unseen_c_corpus_is_large_and_varied(corpus: list[Case]) -> None:
+def test_tuning_c_corpus_is_large_and_varied(corpus: list[Case]) -> None:
     assert len(corpus) >= 45
     per_business = collections.Counter(case.business for case in corpus)
     assert len(per_business) >= 3, per_business

@@ -1,5 +1,5 @@
 # pyright: reportUnusedImport=false
-"""The unseen-A held-out corpus (tests/corpus_unseen_a/) is well formed by the same rules as tests/corpus/.
+"""Tuning set A (tests/corpus_tuning_a/, written as held-out unseen-A) is well formed by the corpus rules.
 
 The per-case assertions are the ones of tests/test_corpus_wellformed.py, imported and collected here
 against this module's `corpus` fixture, as tests/test_corpus_fresh_wellformed.py does. Only the
@@ -27,18 +27,18 @@ from tests.test_corpus_wellformed import (  # noqa: F401  (collected here, again
     test_one_label_per_tag_and_turn,
 )
 
-UNSEEN_A_DIR = CORPUS_DIR.parent / "corpus_unseen_a"
+TUNING_A_DIR = CORPUS_DIR.parent / "corpus_tuning_a"
 OTHER_CORPORA = (CORPUS_DIR, CORPUS_DIR.parent / "corpus_holdout", CORPUS_DIR.parent / "corpus_fresh")
 
 
 @pytest.fixture(scope="module")
 def corpus() -> list[Case]:
-    return load_corpus(UNSEEN_A_DIR)
+    return load_corpus(TUNING_A_DIR)
 
 
-def test_every_unseen_a_file_decodes_strictly_into_the_canonical_structs() -> None:
-    business_files = sorted((UNSEEN_A_DIR / "businesses").glob("*.yaml"))
-    case_files = sorted((UNSEEN_A_DIR / "cases").glob("*.yaml"))
+def test_every_tuning_a_file_decodes_strictly_into_the_canonical_structs() -> None:
+    business_files = sorted((TUNING_A_DIR / "businesses").glob("*.yaml"))
+    case_files = sorted((TUNING_A_DIR / "cases").glob("*.yaml"))
     assert business_files
     assert case_files
     for path in business_files:
@@ -52,16 +52,16 @@ def test_every_case_file_is_named_for_its_business(corpus: list[Case]) -> None:
         assert case.id.startswith(f"{case.business}-"), case.id
 
 
-def test_unseen_a_corpus_is_large_varied_and_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
+def test_tuning_a_corpus_is_large_varied_and_disjoint_from_the_other_corpora(corpus: list[Case]) -> None:
     assert len(corpus) >= 40
     per_business = collections.Counter(case.business for case in corpus)
     assert len(per_business) >= 3, per_business
     unseen_sheets = {case.fact_sheet.business for case in corpus}
-    unseen_agents = {case.fact_sheet.agent for case in corpus}
+    tuning_agents = {case.fact_sheet.agent for case in corpus}
     for directory in OTHER_CORPORA:
         others = load_businesses(directory / "businesses")
         assert not set(per_business) & set(others), f"an unseen-A business file is also in {directory}"
-        assert not unseen_agents & {sheet.agent for sheet in others.values()}, directory
+        assert not tuning_agents & {sheet.agent for sheet in others.values()}, directory
         assert not unseen_sheets & {sheet.business for sheet in others.values()}, directory
     clean = [case for case in corpus if not case.expect.failures]
     assert len(clean) >= 14
