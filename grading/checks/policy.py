@@ -679,11 +679,15 @@ PRONOUN: Final = re.compile(r"\b(?:it|that|this|them|those)\b", re.IGNORECASE)
 
 RECORD_RULE: Final = re.compile(
     r"\b(?:read|give|share|disclose|tell|reveal|release|provide|send|recite|confirm)\w*(?: out| back)?\b"
-    r".{0,40}\b(?:[a-z]+'s|their|his|her)\b",
+    r"(?:(?!\b(?:what|how|which|whether|why|if|that|to|about|advice)\b)[^;.]){0,40}"
+    r"\b(?:(?!(?:it|that|what|there|here|who|he|she|let)'s)[a-z]+'s|their|his|her)\b",
     re.IGNORECASE,
 )
 """A rule against reading out someone's record: "Never read a customer's prescription values over
-the phone", "never give out a client's account balance"."""
+the phone", "never give out a client's account balance". The record is the verb's object: a clause
+between them ("tell a caller what their injury is", "how much their insurance will pay", "tell the
+caller to contact their vet", "advice about a child's symptoms") makes it a rule on verdicts or
+advice, and "it's" is no owner ("tell anyone it's fine")."""
 RECORD_FILLER: Final[frozenset[str]] = frozenset(
     """read give share disclose tell reveal release provide send recite confirm out back value values
     number numbers detail details information info record records file files data over phone call email
