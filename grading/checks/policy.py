@@ -1074,6 +1074,38 @@ def _said_in_sheet_words(keys: tuple[str, ...], fact_sheet: FactSheet, said: str
     return False
 
 
+BOOKED_KIND_KEY: Final = re.compile(r"type|service|kind|category|plan|purpose|reason", re.IGNORECASE)
+"""A booking tool's argument that says what kind of thing was booked ({'job_type': 'estimate'})."""
+AMOUNT: Final = re.compile(r"\$\d+(?:\.\d\d)?")
+
+
+def _kind_booked_is_other(event: str, call: Call, made: int) -> bool:
+    """The booking tool says what kind of thing it booked, and it is none of the kinds the rule
+    covers: "before booking any repair visit" does not cover {'job_type': 'estimate'} or a plan
+    enrolment ({'plan': 'comfort_club'}), however often "repair" came up in the talk."""
+    values = [
+        str(value)
+        for tool in call.turns[made].tool_calls
+        for key, value in tool.arguments.items()
+        if BOOKED_KIND_KEY.search(key) and isinstance(value, str)
+    ]
+    if not values:
+        return False
+    return not _covered(event, _prefixes(" ".join(values).replace("_", " ")))
+
+
+def _amount_said(tell: str, call: Call, made: int) -> bool:
+    """The rule names the amount to tell ("the $89.95 diagnostic fee") and an agent said that amount,
+    in digits or words ("visit fee's eighty-nine ninety-five"), by the booking."""
+    amounts = AMOUNT.findall(tell)
+    if not amounts:
+        return False
+    spoken = " ".join(
+        digits_for_speech(turn.text) for turn in call.turns[: made + 1] if turn.speaker == "agent"
+    )
+    return any(amount in spoken or amount.removesuffix(".00") in spoken for amount in amounts)
+
+
 def _told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | list[Failure] | bool | None:
     """ "Tell the caller about the cancellation fee when booking", "offer insurance whenever a
     deposit is taken": when the booking, order or deposit is made (a tool for it succeeded, or the
@@ -1096,9 +1128,9 @@ def _told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | l
         return True
     said = " ".join(turn.text for turn in call.turns[: made + 1])
     tools = " ".join(f"{t.name} {t.arguments}" for t in call.turns[made].tool_calls)
-    if not _covered(event, _prefixes(f"{said} {tools}")):
+    if not _covered(event, _prefixes(f"{said} {tools}")) or _kind_booked_is_other(event, call, made):
         return True
-    if _has_prefix(keys, said):
+    if _has_prefix(keys, said) or _amount_said(tell, call, made):
         return True
     skip = _prefixes(f"{event} {fact_sheet.business}")
     agent_said = " ".join(turn.text for turn in call.turns[: made + 1] if turn.speaker == "agent")

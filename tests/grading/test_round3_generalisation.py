@@ -5,7 +5,7 @@ nearby thing that must not fire."""
 from __future__ import annotations
 
 from grading.checks.policy import RECORD_RULE, check_rules
-from grading.formats import Fact, FactSheet, Failure, Rule
+from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
 from tests.grading.calls import call
 
 
@@ -72,3 +72,56 @@ def test_prices_and_addresses_under_a_diagnosis_rule_are_not_a_record_read_out()
         source = call(("c", "My cat's been off her food, what would an exam cost?"), ("a", said))
         outcome = check_rules(source, VET)
         assert not any("record" in failure.reason for failure in outcome.failures), said
+
+
+# a must-tell-before-booking rule: the kind booked, and the amount said in words ---------------------
+
+PLUMBER = business(
+    "Tapline Plumbing",
+    [("callout", "A call-out visit costs $74.50 and is credited toward any repair done the same day.")],
+    [
+        Rule(
+            id="tell-callout",
+            kind="must",
+            text="Tell the customer about the $74.50 call-out fee before booking any repair visit.",
+        )
+    ],
+    "repairs, quotes, memberships, hours",
+)
+
+
+def booking(kind: str) -> ToolCall:
+    return ToolCall(
+        name="book_visit", arguments={"job_type": kind, "date": "2026-12-02"}, result={"ok": True}
+    )
+
+
+def test_a_booking_of_another_kind_is_not_covered_by_a_repair_visit_rule() -> None:
+    for kind, said in (
+        ("estimate", "Booked, the estimator comes Wednesday morning."),
+        ("membership", "Done, you're on the care plan from this month."),
+        ("inspection", "You're in for the camera inspection on Tuesday."),
+    ):
+        source = call(
+            ("c", "We're done repairing the old boiler, can someone size up a new one?"),
+            ("a", said, [booking(kind)]),
+        )
+        outcome = check_rules(source, PLUMBER)
+        assert not [f for f in outcome.failures if "tell-callout" in f.reason], kind
+    # hard negative: a repair visit booked with nothing said about the fee is still a breach
+    source = call(
+        ("c", "The kitchen tap is leaking, can you fix it?"),
+        ("a", "Booked for Tuesday.", [booking("repair")]),
+    )
+    assert [f.turn for f in check_rules(source, PLUMBER).failures if "tell-callout" in f.reason] == [2]
+
+
+def test_the_rules_amount_said_in_words_tells_the_fee() -> None:
+    for said in (
+        "There's a seventy-four fifty call-out and then we quote on site. Booked for Tuesday.",
+        "The visit runs seventy-four fifty, credited if we fix it that day. You're booked.",
+        "It's $74.50 to come out. Booked for Tuesday.",
+    ):
+        source = call(("c", "The kitchen tap is leaking, can you fix it?"), ("a", said, [booking("repair")]))
+        outcome = check_rules(source, PLUMBER)
+        assert not [f for f in outcome.failures if "tell-callout" in f.reason], said
