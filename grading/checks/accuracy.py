@@ -866,7 +866,9 @@ def _judge_by_subject(
         if claim.kind == "money" and len(clause) >= 2:
             # "Portland to Denver runs $4200": no priced fact is about what the clause names; a
             # value the sheet has anywhere stands, any other is invented, not a contradiction
-            if any(_same("money", claim.value, known.value) for _, known in same_kind):
+            if any(_same("money", claim.value, known.value) for _, known in same_kind) or _derived(
+                claim, index, history, sentence
+            ):
                 return None
             return "invented_fact", "critical", None
         if len(clause) < 2 or any(word in index.vocabulary for word in clause):
@@ -1135,6 +1137,76 @@ def _stated_as_is(claim: Claim, index: FactIndex) -> IndexedFact | None:
 
 
 def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) -> bool:
+    """Arithmetic on what was said or what the sheet holds, in any reading of the amount ("twenty-seven
+    forty-six" is $27.46 or $2,746): see _derived_value and _derived_from_sheet."""
+    readings = [v for v in (claim.value, *claim.alternatives) if isinstance(v, float)]
+    return any(
+        _derived_value(value, index, history, sentence)
+        or _derived_from_sheet(value, index, history, sentence)
+        for value in readings
+    )
+
+
+FRACTION_WORD: Final = compile_filtered(r"\b(?:half|a third|a quarter)\b", re.IGNORECASE)
+"""A fraction of an amount said in words ("half off the first month", "a third of the daily rate")."""
+FRACTIONS: Final = (0.5, 1 / 3, 0.25)
+BOTH: Final = compile_filtered(r"\b(?:both|the two of them|each of them together)\b", re.IGNORECASE)
+"""Two priced things taken together ("thirty-five ninety-five a day for both")."""
+PER_SHARE: Final = compile_filtered(
+    r"\b(?:works? out|comes? out|each|apiece|per|a (?:visit|session|lesson|class|piece|person|head|unit))\b",
+    re.IGNORECASE,
+)
+"""An amount shared out over the things a price covers ("the package works out to seventy-five a visit")."""
+SHEET_RATE: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s*(?:a|an|per|each)\b")
+"""A sheet amount charged per something ("$1.25 per minute", "$0.25 each", "$129.00 a month")."""
+
+
+def _sheet_rates(index: FactIndex) -> list[float]:
+    """The sheet amounts charged per something (a rate any count of that something multiplies)."""
+    return [
+        float(m.group(1))
+        for fact in index.facts
+        for m in SHEET_RATE.finditer(fact.fact.statement.replace(",", ""))
+    ]
+
+
+def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sentence: str) -> bool:
+    """Arithmetic on the sheet's own numbers, which states nothing the sheet does not: two sheet amounts added
+    when the sentence takes them together ("the waiver and the liability cover, thirty-five ninety-five a
+    day for both"); a fraction said in words of a sheet amount or one said in the call ("half price the
+    first month, so sixty-four fifty") when the sheet has that fraction; a sheet amount shared over a
+    count its own fact gives ("five sessions for $375" -> "seventy-five a visit"); a sheet rate times a
+    count said in the turn or the caller's question ("$0.25 a mile" and "an extra hundred miles" ->
+    "twenty-five dollars"). A price that matches none of these is still judged as said."""
+    amounts = [known.value for _, known in index.with_kind("money") if isinstance(known.value, float)]
+    if (SUMMED.search(sentence) or BOTH.search(sentence)) and any(
+        abs(a + b - value) < 0.005 for i, a in enumerate(amounts) for b in amounts[i + 1 :] if a != b
+    ):
+        return True
+    fraction = FRACTION_WORD.search(sentence)
+    if fraction is not None and fraction.group(0).split()[-1].lower() in index.sheet_text:
+        # the sheet's own fraction ("first month at half price"); a half off it does not have is
+        # an invented discount, and the amount it gives is judged as said
+        bases = [*amounts, *(a for text in history for a in _amounts_said(text) if abs(a - value) >= 0.005)]
+        if any(abs(round(base * part, 2) - value) < 0.01 for base in bases for part in FRACTIONS):
+            return True
+    if PER_SHARE.search(sentence) and any(
+        abs(known.value / count - value) < 0.005
+        for fact, known in index.with_kind("money")
+        if isinstance(known.value, float)
+        for count in {int(n) for n in COUNT.findall(digits_for_speech(fact.fact.statement))}
+        if 2 <= count <= 100
+    ):
+        return True
+    counts = {
+        int(n) for text in history[-2:] for n in COUNT.findall(digits_for_speech(text)) if 2 <= int(n) <= 1000
+    }
+    return any(
+        abs(round(rate * count, 2) - value) < 0.005 for rate in _sheet_rates(index) for count in counts
+    )
+
+
+def _derived_value(value: float, index: FactIndex, history: list[str], sentence: str) -> bool:
     """Arithmetic on what was said, which states nothing new: an amount of this turn added to or
     taken from one said earlier in the call ("same-day adds seventy-five, so two fifty-four fifty"
     after "one seventy-nine fifty"); an amount of this turn times a count said in it or in the
@@ -1143,9 +1215,6 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     eighty-three a month"); a percentage said in the turn and held by the sheet, taken off a sheet
     amount, or the saving itself. A discount the sheet does not have derives nothing (the price
     it gives is wrong)."""
-    if not isinstance(claim.value, float):
-        return False
-    value = claim.value
     current = [amount for amount in _amounts_said(history[-1]) if abs(amount - value) >= 0.005]
     earlier = [amount for text in history[:-1] for amount in _amounts_said(text)]
     sheet_percents = {k.value for _, k in index.with_kind("percent") if isinstance(k.value, float)}

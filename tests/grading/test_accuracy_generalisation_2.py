@@ -1,0 +1,130 @@
+"""accuracy, round 3: amounts worked out from the sheet's own numbers are no claims of their own.
+Two sheet amounts taken together, the sheet's fraction of an amount, a sheet amount shared over the
+count its fact gives, and a sheet rate times a count said in the call all state nothing the sheet
+does not. Each shape is tried on businesses of its own (a bike rental, a laundromat, a print shop,
+a piano teacher, a boat hire, a parking garage) with a nearby wrong or invented amount that must
+still be flagged."""
+
+from __future__ import annotations
+
+from grading.checks import accuracy
+from grading.formats import Call, Fact, FactSheet
+from tests.grading.calls import call
+
+
+def _sheet(business: str, facts: list[tuple[str, str]]) -> FactSheet:
+    return FactSheet(
+        agent="desk",
+        business=business,
+        facts=[Fact(id=i, topic="price", statement=s) for i, s in facts],
+        rules=[],
+        scope="prices, bookings",
+        handoff="Transfer to a person when asked.",
+        forbidden_phrases=[],
+    )
+
+
+def _accuracy_tags(source: Call, sheet: FactSheet) -> list[str]:
+    return sorted(failure.tag for failure in accuracy.check(source, sheet))
+
+
+BIKES = _sheet(
+    "Riverside Bike Hire",
+    [
+        ("helmet", "A helmet rental is $6.50 a day."),
+        ("lock", "A D-lock rental is $4.25 a day."),
+        ("ebike", "An e-bike costs $48.00 a day."),
+    ],
+)
+PRINT = _sheet(
+    "Inkwell Print Shop",
+    [
+        ("copies", "Colour copies cost $0.35 each. Black and white copies are free for students."),
+        ("binding", "Spiral binding is $7.00 per booklet."),
+    ],
+)
+PIANO = _sheet(
+    "Keys & Co Piano Lessons",
+    [
+        ("term", "A term of eight weekly lessons costs $360.00, paid up front."),
+        ("single", "A single lesson is $52.00."),
+    ],
+)
+GARAGE = _sheet(
+    "Dockside Parking",
+    [
+        ("monthly", "A reserved monthly spot costs $180.00 a month."),
+        ("promo", "New permit holders pay half price for their first month."),
+        ("overnight", "Overnight parking is $22.00 a night."),
+    ],
+)
+BOATS = _sheet(
+    "Lakeview Boat Hire",
+    [
+        ("kayak", "A single kayak is $18.00 an hour."),
+        ("canoe", "A canoe is $26.00 an hour; life jackets are included."),
+    ],
+)
+
+
+def test_two_sheet_amounts_taken_together_are_their_sum() -> None:
+    both = call(
+        ("c", "What if I take a helmet and a lock?"), ("a", "That's ten seventy-five a day for both.")
+    )
+    assert _accuracy_tags(both, BIKES) == []
+    together = call(
+        ("c", "A kayak and a canoe for my family?"), ("a", "Together that's forty-four dollars an hour.")
+    )
+    assert _accuracy_tags(together, BOATS) == []
+
+
+def test_a_sum_the_sheet_does_not_give_is_still_wrong() -> None:
+    # hard negative: $11.75 is no sum of two sheet amounts
+    both = call(
+        ("c", "What if I take a helmet and a lock?"), ("a", "That's eleven seventy-five a day for both.")
+    )
+    assert _accuracy_tags(both, BIKES) != []
+
+
+def test_the_sheets_fraction_of_an_amount() -> None:
+    first = call(
+        ("c", "How much is a reserved spot?"),
+        ("a", "It's one eighty a month, and new permits get half price the first month, so ninety dollars."),
+    )
+    assert _accuracy_tags(first, GARAGE) == []
+
+
+def test_a_fraction_the_sheet_does_not_have_derives_nothing() -> None:
+    # hard negative: the bike hire has no half-price offer, so "half off" makes $24 an invented price
+    half = call(
+        ("c", "Any deal on the e-bike?"), ("a", "Sure, e-bikes are half off today, so twenty-four a day.")
+    )
+    assert _accuracy_tags(half, BIKES) != []
+
+
+def test_a_sheet_amount_shared_over_its_own_count() -> None:
+    term = call(
+        ("c", "What's the term price per lesson?"), ("a", "The term works out to forty-five a lesson.")
+    )
+    assert _accuracy_tags(term, PIANO) == []
+
+
+def test_a_share_that_is_not_the_sheets_is_still_wrong() -> None:
+    # hard negative: $360 / 8 is $45, not $40
+    term = call(("c", "What's the term price per lesson?"), ("a", "The term works out to forty a lesson."))
+    assert _accuracy_tags(term, PIANO) != []
+
+
+def test_a_sheet_rate_times_a_count_said_in_the_call() -> None:
+    copies = call(("c", "I need forty colour copies."), ("a", "Forty colour copies is fourteen dollars."))
+    assert _accuracy_tags(copies, PRINT) == []
+    nights = call(("c", "I'll be parked three nights."), ("a", "Three nights comes to sixty-six dollars."))
+    assert _accuracy_tags(nights, GARAGE) == []
+    hours = call(("c", "A kayak for two hours?"), ("a", "Two hours is thirty-six dollars."))
+    assert _accuracy_tags(hours, BOATS) == []
+
+
+def test_a_product_with_a_count_nobody_said_is_still_wrong() -> None:
+    # hard negative: $0.35 x 40 is $14; $18 matches no rate times a count of the call
+    copies = call(("c", "I need forty colour copies."), ("a", "Forty colour copies is eighteen dollars."))
+    assert _accuracy_tags(copies, PRINT) != []
