@@ -622,8 +622,11 @@ WAIVED_SAID: Final = compile_phrases(
     ]
 )
 """A charge said to be let go: waived, free, zero, on the house, knocked off, half off."""
-WAIVER_FACT: Final = re.compile(r"\b(?:waiv\w*|free|discount\w*|no charge|% off|percent off)", re.I)
-"""A fact that lets a charge go under a condition ("waived for customers who pay a year upfront")."""
+WAIVER_FACT: Final = re.compile(
+    r"\b(?:waiv\w*|free|discount\w*|no charge|% off|percent off|half[- ](?:price|off)|at half\b)", re.I
+)
+"""A fact that lets a charge go under a condition ("waived for customers who pay a year upfront",
+"the first month at half price with a 3-month minimum stay")."""
 CLAUSE_BREAK: Final = re.compile(r",|;|\bbut\b|\band\b|\bwhile\b", re.IGNORECASE)
 
 

@@ -125,3 +125,35 @@ def test_the_rules_amount_said_in_words_tells_the_fee() -> None:
         source = call(("c", "The kitchen tap is leaking, can you fix it?"), ("a", said, [booking("repair")]))
         outcome = check_rules(source, PLUMBER)
         assert not [f for f in outcome.failures if "tell-callout" in f.reason], said
+
+
+# the sheet's own half-price offer said back is no made-up discount ----------------------------------
+
+GYM = business(
+    "Ironleaf Gym",
+    [
+        ("fee", "Membership is $45 a month."),
+        (
+            "promo",
+            "New members pay the membership fee at half price for their first month, 6-month minimum term.",
+        ),
+    ],
+    [Rule(id="no-deals", kind="must_not", text="Don't discount the membership fee or make up deals.")],
+    "memberships, classes, hours",
+)
+
+
+def test_the_sheets_half_price_offer_said_back_is_not_a_made_up_discount() -> None:
+    for said in (
+        "Your first month of membership is half off, as long as you stay six months.",
+        "New members get the membership fee at half price for the first month, six-month term.",
+        "The membership fee's forty-five, and the first month's at half price if you sign for six.",
+    ):
+        source = call(("c", "Any deals for new members?"), ("a", said))
+        assert not [f for f in check_rules(source, GYM).failures if "no-deals" in f.reason], said
+    # hard negative: a discount the sheet does not have is still made up
+    source = call(
+        ("c", "Any deals for new members?"),
+        ("a", "I'll take twenty percent off your membership fee."),
+    )
+    assert [f.turn for f in check_rules(source, GYM).failures if "no-deals" in f.reason] == [2]
