@@ -597,6 +597,8 @@ def _judge_reading(
     history: list[str] | None = None,
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
     history = history or []
+    if claim.kind == "duration" and _billed_length(claim, sentence, index):
+        return None
     if claim.kind in {"offer", "free"}:
         denied = _denied(claim, index)
         if denied is not None:
@@ -1204,6 +1206,34 @@ def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sent
     return any(
         abs(round(rate * count, 2) - value) < 0.005 for rate in _sheet_rates(index) for count in counts
     )
+
+
+SPOKEN_PAIR: Final = re.compile(r"\b(\d{1,3}) (\d{2})\b")
+"""Two number groups said as one amount ("eighteen seventy-five" -> "18 75")."""
+
+
+def _billed_length(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """A length of time a sheet rate is charged by ("$1.25 per minute" and "fifteen minutes would be
+    eighteen seventy-five"): the length is what the sentence's price is worked from, not a claim
+    about the length some fact gives, when the sentence also says that length times the rate."""
+    if not isinstance(claim.value, int | float) or not claim.span:
+        return False
+    unit = claim.span.split()[-1].lower().rstrip("s")
+    rates = [
+        float(m.group(1))
+        for fact in index.facts
+        if unit in fact.text
+        for m in re.finditer(
+            rf"[$£€](\d+(?:\.\d{{1,2}})?)\s*(?:a|an|per|each)\s+{re.escape(unit)}\b",
+            fact.fact.statement.replace(",", ""),
+        )
+    ]
+    if not rates:
+        return False
+    spoken = digits_for_speech(sentence)
+    said = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", spoken)]
+    said += [int(a) + int(b) / 100 for a, b in SPOKEN_PAIR.findall(spoken)]
+    return any(abs(rate * claim.value - amount) < 0.005 for rate in rates for amount in said)
 
 
 def _derived_value(value: float, index: FactIndex, history: list[str], sentence: str) -> bool:

@@ -128,3 +128,53 @@ def test_a_product_with_a_count_nobody_said_is_still_wrong() -> None:
     # hard negative: $0.35 x 40 is $14; $18 matches no rate times a count of the call
     copies = call(("c", "I need forty colour copies."), ("a", "Forty colour copies is eighteen dollars."))
     assert _accuracy_tags(copies, PRINT) != []
+
+
+LATE_CLUB = _sheet(
+    "Sunbeam After-School Club",
+    [
+        ("late", "Late pickup fee: $2.50 per minute after 6:00 pm."),
+        ("waitlist", "The waitlist for the after-school room is about 2 to 3 months."),
+    ],
+)
+KARAOKE = _sheet(
+    "Echo Karaoke Rooms",
+    [
+        ("room", "Private rooms cost $0.60 per minute."),
+        ("booking", "Group bookings open 4 weeks in advance."),
+    ],
+)
+
+
+def test_a_length_a_sheet_rate_is_charged_by_is_no_length_claim() -> None:
+    # the sentence names a word of the other length fact (room, booking): the length was compared
+    # with it; it is the count the rate multiplies
+    late = call(
+        ("c", "What's the late fee again?"),
+        ("a", "After six it's two fifty a minute."),
+        ("c", "So if I get there at ten past?"),
+        ("a", "Ten minutes would be twenty-five dollars. I will tell the after-school room you are coming."),
+    )
+    assert _accuracy_tags(late, LATE_CLUB) == []
+    longer = call(
+        ("c", "How much are the rooms?"),
+        ("a", "Sixty cents a minute."),
+        ("c", "And if we go on another forty-five?"),
+        ("a", "Another forty-five minutes would be twenty-seven dollars for the group booking."),
+    )
+    assert _accuracy_tags(longer, KARAOKE) == []
+
+
+def test_a_length_that_is_no_rates_count_is_still_judged() -> None:
+    # hard negatives: the amount is not the length times the rate, or a length of another fact
+    wrong_total = call(
+        ("c", "What's the late fee again?"),
+        ("a", "After six it's two fifty a minute."),
+        ("c", "So if I get there at ten past?"),
+        ("a", "Ten minutes would be thirty dollars. I will tell the after-school room you are coming."),
+    )
+    assert _accuracy_tags(wrong_total, LATE_CLUB) != []
+    wait = call(
+        ("c", "How long is the waitlist?"), ("a", "The after-school room waitlist is about six weeks.")
+    )
+    assert _accuracy_tags(wait, LATE_CLUB) != []
