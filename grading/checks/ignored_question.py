@@ -53,6 +53,7 @@ from grading.speech import (
     sentences,
     stem,
     word_bag,
+    words,
 )
 
 QUESTION_START: Final = compile_filtered(
@@ -142,7 +143,15 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             re.I,
         ),
     ),
-    (re.compile(r"\bnumber\b|\bphone\b", re.I), re.compile(r"\d|number", re.I)),
+    (
+        re.compile(r"\bnumber\b|\bphone\b", re.I),
+        re.compile(
+            r"\d|number|area code"
+            r"|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+            r"(?:[ ,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b){2}",
+            re.I,
+        ),
+    ),
     (
         re.compile(r"how long", re.I),
         re.compile(
@@ -196,12 +205,16 @@ YES_NO_ASKED: Final = compile_filtered(
     r"^(?:do|does|did|is|are|can|could|will|would|have|has)\b", re.IGNORECASE
 )
 YES_NO_GIVEN: Final = compile_filtered(
-    r"^\W*(?:yes|yeah|yep|yup|sure|absolutely|of course|definitely|certainly|no|nope|not|we do|we don'?t"
+    r"^\W*(?:(?:i'?m |i am |so |oh,? )?sorry,?\s+|oh,?\s+|well,?\s+)?"
+    r"(?:yes|yeah|yep|yup|sure|absolutely|of course|definitely|certainly|no|nope|not|we do|we don'?t"
     r"|we can|we can'?t|unfortunately|sadly|afraid not)\b",
     re.IGNORECASE,
 )
-"""A yes/no question answered by a reply that opens with yes or no and names what was asked ("can
-you come Sunday?" "sure, we do Sundays")."""
+"""A yes/no question answered by a reply that opens with yes or no (after an apology: "I'm sorry,
+no, ...") and names what was asked ("can you come Sunday?" "sure, we do Sundays")."""
+WHAT_ABOUT: Final = compile_filtered(r"^(?:and |okay,? |so )?(?:what|how) about\b", re.IGNORECASE)
+"""An elliptic follow-up ("what about my brother, he's twenty-three?"): it asks the earlier question
+of a new subject, so a reply whose subject is that one ("he could rent, ...") answers it."""
 SOURCE_ASKED: Final = compile_filtered(
     r"\bwho (?:would|could|can|do|should|might|will)(?: i| we)? (?:know|ask|tell|talk|speak|call|help|answer)"
     r"|^who (?:can|could|would|does|do|should)$"
@@ -364,6 +377,15 @@ def _repeats_previous(turns: list[Turn], reply_index: int) -> bool:
     return overlap(word_bag(earlier), word_bag(turns[reply_index].text)) >= OVERLAP
 
 
+def _takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:
+    """A "what about X?" answered by a reply that opens with X (or the pronoun the question used
+    for X) as its subject."""
+    if not WHAT_ABOUT.match(question):
+        return False
+    opening = words(reply[:40])
+    return bool(opening) and opening[0] in about
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
@@ -435,7 +457,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if brushed_off or no_source:
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
-            elif yes_or_no:
+            elif yes_or_no or _takes_up_subject(question, about, reply):
                 ignored = False
             elif (
                 way_forward or needs_detail or (ACTION_REQUEST.match(question) and asks_back and not repeated)

@@ -4,6 +4,7 @@ nearby thing that must not fire."""
 
 from __future__ import annotations
 
+from grading.checks import ignored_question
 from grading.checks.policy import RECORD_RULE, check_rules
 from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
 from tests.grading.calls import call
@@ -157,3 +158,71 @@ def test_the_sheets_half_price_offer_said_back_is_not_a_made_up_discount() -> No
         ("a", "I'll take twenty percent off your membership fee."),
     )
     assert [f.turn for f in check_rules(source, GYM).failures if "no-deals" in f.reason] == [2]
+
+
+# ignored_question: a number said digit by digit, "sorry, no", and "what about X?" -------------------
+
+BIKES = business(
+    "Spokes Bike Shop", [("hours", "Open Tuesday to Sunday, 9 am to 6 pm.")], [], "repairs, rentals"
+)
+
+
+def ignored(*lines: tuple[str, str]) -> list[tuple[str, int]]:
+    return tags(ignored_question.check(call(*lines), BIKES))
+
+
+def test_a_phone_number_said_digit_by_digit_answers_whats_the_number() -> None:
+    for said in (
+        "Area code four one six, two two oh, twelve twelve.",
+        "Area code three oh two, then five five nine, forty-one twelve.",
+        "Seven one eight, six oh six, nineteen twenty.",
+    ):
+        assert (
+            ignored(("c", "I'll call back later. What's the number?"), ("a", said), ("c", "Thanks.")) == []
+        ), said
+    # hard negative: no number at all
+    assert ignored(
+        ("c", "I'll call back later. What's the number?"),
+        ("a", "Just swing by whenever, no need to call."),
+        ("c", "Okay..."),
+    ) == [("ignored_question", 2)]
+
+
+def test_sorry_no_answers_a_yes_no_question() -> None:
+    for question, said, follow in (
+        (
+            "Can I rent an e-bike at fifteen?",
+            "I'm sorry, no, you have to be eighteen to rent an e-bike.",
+            "Okay, but if my dad rents it can I ride it?",
+        ),
+        (
+            "Do you fix carbon frames?",
+            "Sorry, no, carbon goes to a specialist, we do aluminium and steel.",
+            "Hm, does anyone nearby fix carbon frames?",
+        ),
+        (
+            "Can I bring my dog in the shop?",
+            "Oh, sorry, no dogs inside, only service animals.",
+            "What if my dog stays in the bag?",
+        ),
+    ):
+        assert ignored(("c", question), ("a", said), ("c", follow)) == [], said
+
+
+def test_a_reply_that_takes_up_what_about_x_as_its_subject_answers_it() -> None:
+    for question, said, follow in (
+        (
+            "What about my sister, she's twenty?",
+            "She could rent one, with a helmet deposit.",
+            "And my sister's friend?",
+        ),
+        ("And what about the tandem?", "The tandem's forty a day.", "Is the tandem available Sunday?"),
+        ("How about Sunday?", "Sunday works, we're open nine to six.", "Great, Sunday then."),
+    ):
+        assert ignored(("c", question), ("a", said), ("c", follow)) == [], said
+    # hard negative: the reply is about something else and the caller comes back to it
+    assert ignored(
+        ("c", "What about my sister, she's twenty?"),
+        ("a", "We have helmets in every size."),
+        ("c", "No, I mean can my sister rent one?"),
+    ) == [("ignored_question", 2)]
