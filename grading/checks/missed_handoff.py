@@ -84,7 +84,7 @@ BODILY_HARM: Final = [
     r"|move)|is bleeding|isn'?t (?:moving|breathing|responding))",
     r"(?:hit|banged|bumped|cracked|smacked|struck) " + _OWN + r" head",
     r"head injury",
-    r"concussion",
+    r"(?<!\bthe )(?<!\bthat )(?<!\bhis )(?<!\bher )concussion",  # "is it the concussion still?" looks back
     # breathing
     r"(?:can'?t|cannot|can not|couldn'?t) (?:really )?(?:breathe|catch " + _OWN + r" breath)",
     r"(?:trouble|difficulty|problems?|struggling|a hard time|hard time) (?:breathing|to breathe|catching)",

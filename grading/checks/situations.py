@@ -171,7 +171,7 @@ _ASKS: Final = re.compile(
 )
 """A clause that opens like a question and ends with a question mark."""
 HISTORY: Final = compile_filtered(
-    r"\b(?:years ago|months ago|last year|a while ago|used to|back in (?:\d{4}|the day)"
+    r"\b(?:years ago|months ago|weeks ago|last year|last month|a while ago|used to|back in (?:\d{4}|the day)"
     r"|when i was (?:a kid|younger|little)|as a (?:kid|child|teenager)|an old|my old)\b",
     re.IGNORECASE,
 )

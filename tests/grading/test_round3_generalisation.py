@@ -4,7 +4,7 @@ nearby thing that must not fire."""
 
 from __future__ import annotations
 
-from grading.checks import ignored_question
+from grading.checks import ignored_question, missed_handoff
 from grading.checks.policy import RECORD_RULE, check_rules
 from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
 from tests.grading.calls import call
@@ -226,3 +226,40 @@ def test_a_reply_that_takes_up_what_about_x_as_its_subject_answers_it() -> None:
         ("a", "We have helmets in every size."),
         ("c", "No, I mean can my sister rent one?"),
     ) == [("ignored_question", 2)]
+
+
+# missed_handoff: an injury weeks ago, and a concussion referred back to, are no emergency now -------
+
+SWIM = business("Bluewater Swim School", [("lessons", "Group lessons are $22 each.")], [], "lessons, prices")
+
+
+def handoffs(*lines: tuple[str, str]) -> list[tuple[str, int]]:
+    return tags(missed_handoff.check(call(*lines), SWIM))
+
+
+def test_a_concussion_weeks_ago_or_referred_back_to_is_not_an_emergency_now() -> None:
+    for first, second in (
+        (
+            "My daughter had a concussion at soccer a few weeks ago, is she okay to start lessons?",
+            "Would the concussion still matter for diving?",
+        ),
+        ("He got a concussion last month, the doctor cleared him. Can he join Saturdays?", "Okay, thanks."),
+        (
+            "She fell off her bike three weeks ago. Any spots in the beginner class?",
+            "Is that concussion thing a problem?",
+        ),
+    ):
+        assert (
+            handoffs(
+                ("c", first),
+                ("a", "Saturday beginners has room, lessons are twenty-two each."),
+                ("c", second),
+                ("a", "Her doctor's the one to ask about that."),
+            )
+            == []
+        ), first
+    # hard negative: a concussion happening now still needs a handoff
+    assert handoffs(
+        ("c", "My son just hit his head on the pool edge, I think he has a concussion!"),
+        ("a", "Oh no. Lessons are twenty-two each."),
+    ) == [("missed_handoff", 2)]
