@@ -188,6 +188,10 @@ STREET_SUFFIXES: Final[dict[str, str]] = {
     "parade": "parade",
     "crescent": "crescent",
     "highway": "highway",
+    "parkway": "parkway",
+    "pkwy": "parkway",
+    "circle": "circle",
+    "trail": "trail",
 }
 STREET: Final = re.compile(
     r"\b(?:(\d+(?:[: ]\d{2})?[a-z]?)\s+)?((?:[a-z][a-z'-]+\s+){1,3}?)("

@@ -240,7 +240,7 @@ _NUMBER_BEFORE: Final = compile_filtered(
 _PLACE_AFTER: Final = re.compile(
     r"\s+(?:(?:north|south|east|west)(?:east|west)?|[ns][ew])\b"
     r"|\s+(?:[a-z][a-z'-]+\s+){1,3}?(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|drive|way|"
-    r"place|court|terrace|parade|crescent|highway|square|close|grove)\b"
+    r"place|court|terrace|parade|crescent|highway|square|close|grove|parkway|pkwy|circle|trail|pike|turnpike)\b"
 )
 
 

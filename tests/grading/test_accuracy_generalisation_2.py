@@ -8,6 +8,7 @@ still be flagged."""
 from __future__ import annotations
 
 from grading.checks import accuracy
+from grading.claims import extract
 from grading.formats import Call, Fact, FactSheet
 from tests.grading.calls import call
 
@@ -178,3 +179,38 @@ def test_a_length_that_is_no_rates_count_is_still_judged() -> None:
         ("c", "How long is the waitlist?"), ("a", "The after-school room waitlist is about six weeks.")
     )
     assert _accuracy_tags(wait, LATE_CLUB) != []
+
+
+def test_a_house_number_before_a_parkway_trail_or_circle_is_no_amount() -> None:
+    for sentence, street in [
+        ("We're at thirty-two fifteen Commerce Parkway, by the car wash.", "commerce parkway"),
+        ("The clinic is nineteen twenty Willow Creek Trail.", "willow creek trail"),
+        ("Drop it at fifty-one forty Juniper Circle.", "juniper circle"),
+    ]:
+        kinds = [(claim.kind, claim.value) for claim in extract(sentence)]
+        assert ("street", street) in kinds
+        assert all(kind != "money" for kind, _ in kinds)
+
+
+def test_a_spoken_pair_with_no_street_after_it_stays_an_amount() -> None:
+    # hard negatives: the same pair before a rate, or with the street word earlier in the sentence
+    assert [c.kind for c in extract("It's thirty-two fifteen a month.")] == ["money"]
+    assert "money" in [
+        c.kind for c in extract("Take the parkway exit; parking is thirty-two fifteen a month.")
+    ]
+
+
+WAREHOUSE = _sheet(
+    "Northgate Self Storage",
+    [
+        ("address", "The office is at 4410 Industrial Parkway, Unit B, Millbrook."),
+        ("price", "A 5x5 unit costs $39.00 a month."),
+    ],
+)
+
+
+def test_the_address_read_out_is_no_invented_price() -> None:
+    told = call(
+        ("c", "What's the address?"), ("a", "Forty-four ten Industrial Parkway, Unit B, in Millbrook.")
+    )
+    assert _accuracy_tags(told, WAREHOUSE) == []
