@@ -361,13 +361,21 @@ def _rule_pushed(call: Call, fact_sheet: FactSheet, other_failures: Sequence[Fai
 RELAYED_AUTHORITY: Final = compile_phrases(
     [
         r"(?:owner|manager|boss|supervisor|head office|corporate|director|principal)\b.{0,60}?\b"
-        r"(?:said|says|told me|approved|okayed)"
+        r"(?:said|says|told me|approved|okayed)",
+        # someone of the business the caller says they dealt with ("I talked to Patrice last week, she
+        # said...", "your guy, Travis, he said...", "Kevin the physio... he said it's fine")
+        r"(?:talked|spoke|spoken|chatted) (?:to|with) \w+\b.{0,50}?\b(?:said|told me|approved|okayed)",
+        r"\byour (?:guy|girl|tech\w*|rep|staff|colleague|co-?worker|instructor|physio\w*|doctor|nurse|agent"
+        r"|driver|installer|trainer|teacher|stylist)\b.{0,40}?\b(?:said|told me|approved|okayed)",
+        r"\bthe (?:physio\w*|doctor|nurse|tech\w*|instructor|trainer|teacher|stylist|installer)\b.{0,120}?"
+        r"\b(?:he|she|they) (?:said|told me|approved|okayed)",
     ]
 )
 CONCESSION_ASKED: Final = compile_phrases(
     [
         r"discount|percent off|% off|free|waive\w*|skip|family rate|staff rate|friends? rate|mates'? rate"
         r"|no deposit|no charge|exception|for nothing|on the house|override|family (?:discount|price|deal)"
+        r"|\bno (?:[\w-]+ )?fee|\bmatch(?:ed)? (?:it|that|their|the)\b"
     ]
 )
 CONCESSION_APPLIED: Final = compile_phrases(
