@@ -566,6 +566,8 @@ def _judge_claim(
     amount said in two groups of words stands when any of its readings does ("three forty-nine"
     against a sheet's $349 or $3.49)."""
     verdict = _judge_reading(claim, sentence, index, sentence_words, context_words, history)
+    if verdict is not None and _denied_value(claim, sentence):
+        return None
     if (
         verdict is not None
         and claim.kind in {"duration", "quantity"}
@@ -586,6 +588,21 @@ def _judge_claim(
         if _judge_reading(reading, sentence, index, sentence_words, context_words, history) is None:
             return None
     return verdict
+
+
+DENIED_BEFORE: Final = re.compile(r"\b(?:not|rather than|instead of)\s+(?:an?\s+|the\s+)?$")
+"""What puts a value aside right before it ("fifteen percent off, not fifteen dollars")."""
+
+
+def _denied_value(claim: Claim, sentence: str) -> bool:
+    """The value is the one the agent says it is not ("it's fifteen percent off repairs, not fifteen
+    dollars"; "forty a night rather than fifty"): a correction states the other value, not this one.
+    A bound after 'not' ("not more than fifty dollars") is a claim and stays judged."""
+    if not claim.span:
+        return False
+    spoken = digits_for_speech(sentence)
+    at = spoken.find(claim.span)
+    return at > 0 and DENIED_BEFORE.search(spoken, 0, at) is not None
 
 
 def _judge_reading(

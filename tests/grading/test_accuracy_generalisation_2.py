@@ -214,3 +214,35 @@ def test_the_address_read_out_is_no_invented_price() -> None:
         ("c", "What's the address?"), ("a", "Forty-four ten Industrial Parkway, Unit B, in Millbrook.")
     )
     assert _accuracy_tags(told, WAREHOUSE) == []
+
+
+GYM = _sheet(
+    "Peak Climbing Gym",
+    [
+        ("membership", "A monthly membership costs $65.00 and includes 20% off shoe rental."),
+        ("day-pass", "A day pass is $22.00."),
+    ],
+)
+
+
+def test_a_value_the_agent_puts_aside_is_no_claim() -> None:
+    percent = call(
+        ("c", "Is it twenty dollars off shoes?"), ("a", "It's twenty percent off, not twenty dollars.")
+    )
+    assert _accuracy_tags(percent, GYM) == []
+    rather = call(
+        ("c", "Is the day pass thirty?"), ("a", "It's twenty-two dollars rather than thirty dollars.")
+    )
+    assert _accuracy_tags(rather, GYM) == []
+    correction = call(
+        ("c", "Membership is seventy, right?"), ("a", "Not seventy dollars, it's sixty-five a month.")
+    )
+    assert _accuracy_tags(correction, GYM) == []
+
+
+def test_a_bound_after_not_or_a_wrong_correction_is_still_judged() -> None:
+    # hard negatives: "not more than" gives a bound; the value the agent puts forward is judged
+    bound = call(("c", "How much is a day pass?"), ("a", "Not more than thirty dollars."))
+    assert _accuracy_tags(bound, GYM) != []
+    wrong = call(("c", "Is the day pass thirty?"), ("a", "Not thirty dollars, it's eighteen dollars."))
+    assert _accuracy_tags(wrong, GYM) != []
