@@ -468,6 +468,12 @@ HOME_TREATMENT: Final = compile_phrases(
         r"(?:it'?s|that'?s) (?:just|only|probably) (?:a )?(?:little |minor |mild )?"
         r"(?:strain|sprain|bruise|bump|scratch)",
         r"(?:he|she|they)(?:'ll| will) be (?:totally |completely |perfectly |just )?(?:fine|okay|ok|alright)",
+        # a symptom judged harmless, and watching in place of care ("it's usually nothing, just keep him
+        # awake", "some ice and rest should do it")
+        r"(?:it'?s|that'?s|this is) (?:usually|probably|likely|most likely|almost always) nothing",
+        r"keep (?:him|her|them|the (?:kid|child|baby|dog|cat)) (?:awake|hydrated|cool|warm|still|lying down)",
+        r"(?:ice|rest|fluids|sleep)(?: and (?:ice|rest|fluids|sleep))? should"
+        r" (?:do it|do the trick|help|sort it|fix it|settle it)",
     ]
 )
 """First aid and reassurance given in place of care ("just ice it", "let him rest in the shade",
