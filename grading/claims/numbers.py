@@ -245,7 +245,7 @@ _PLACE_AFTER: Final = re.compile(
 
 
 _CLOCK_BEFORE: Final = compile_filtered(
-    r"\b(?:at|by|until|till|til|from|to|around|after|before|between|open|opens|close|closes|closing|"
+    r"\b(?:at|by|until|till|til|from|around|after|before|between|open|opens|close|closes|closing|"
     r"appointment|appointments|slot|slots|time|start|starts|begin|begins|arrive|arrives|pick|drop|ready|book|"
     r"booked|schedule|scheduled|see you|how about|have|got|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|"
     r"tomorrow|tonight|morning|afternoon|evening|noon|leaves|departs|runs|class|session|lesson|pickup)\b"
@@ -275,8 +275,9 @@ def _clock_cue(match: re.Match[str]) -> bool:
     )
 
 
-_JUST_BEFORE: Final = re.compile(r"\b(?:or|and)\s*$")
-""""two or two thirty", "ten and ten thirty": a time just after another time's "or"/"and"."""
+_JUST_BEFORE: Final = re.compile(r"\b(?:or|and|to)\s*$")
+""""two or two thirty", "ten and ten thirty", "nine to five thirty": a time just after another time's
+"or"/"and"/"to"; a "to" further back ("if you went to a full week it's four nineteen") is no cue."""
 
 
 def _numbered(match: re.Match[str]) -> bool:

@@ -246,3 +246,19 @@ def test_a_bound_after_not_or_a_wrong_correction_is_still_judged() -> None:
     assert _accuracy_tags(bound, GYM) != []
     wrong = call(("c", "Is the day pass thirty?"), ("a", "Not thirty dollars, it's eighteen dollars."))
     assert _accuracy_tags(wrong, GYM) != []
+
+
+def test_a_to_further_back_is_no_clock_cue() -> None:
+    # "to" as a verb's particle a few words before a price is no time word
+    for sentence in [
+        "If you switch to the yearly plan it's three twenty-nine.",
+        "Come down to see us, it's two forty-nine for the kit.",
+        "If you want to upgrade the room it's one eighty-five.",
+    ]:
+        assert all(claim.kind != "time" for claim in extract(sentence)), sentence
+
+
+def test_a_to_right_before_a_pair_still_makes_a_range_of_times() -> None:
+    # hard negatives: "nine to five thirty", "up to four thirty" stay clock times
+    assert [c.kind for c in extract("Lessons run nine to five thirty.")] == ["time"]
+    assert [c.kind for c in extract("Swing by any time up to four thirty.")] == ["time"]
