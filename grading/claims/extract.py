@@ -19,7 +19,7 @@ from typing import Final
 
 import msgspec
 
-from grading.claims.numbers import digits_for_speech
+from grading.claims.numbers import TENS, UNITS, digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.speech import content_words
 
@@ -305,6 +305,29 @@ EVENING: Final = re.compile(r"\s*(?:tonight|this evening)\b")
 def _evening(text: str, match: re.Match[str]) -> str | None:
     """ "At nine tonight" is 9 pm: the word after a bare hour settles the half of the day."""
     return "pm" if EVENING.match(text, match.end()) else None
+
+
+SIZE_SAID: Final = re.compile(r"\b(\d+) by (\d+|[a-z]+)\b")
+"""A size said as two lengths ("ten by tens", "five by fifteen"), written "10x10" on a sheet."""
+
+
+def sizes_as_written(text: str) -> str:
+    """Sizes said as "N by M" written as the sheet writes them ("10 by tens" -> "10x10"), so a size
+    offered ("we have ten by tens open") is a size, not the word "tens" the sheet never has."""
+    if " by " not in text:
+        return text
+
+    def written(match: re.Match[str]) -> str:
+        second = match.group(2)
+        said = (second, second.removesuffix("s"), second.removesuffix("es"))
+        number = (
+            second
+            if second.isdigit()
+            else next((n for w in said for n in [UNITS.get(w, TENS.get(w))] if n), None)
+        )
+        return match.group(0) if number is None else f"{match.group(1)}x{number}"
+
+    return SIZE_SAID.sub(written, text)
 
 
 def _streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str, ...]], None]) -> None:
@@ -721,7 +744,7 @@ def _extract_words(
         )
         add("free", "waived" if granted else "free", match, _free_subject(text, match))
     for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
-        offered = tuple(sorted(content_words(match.group(1))))
+        offered = tuple(sorted(content_words(sizes_as_written(match.group(1)))))
         if offered:
             add("offer", "offer", match, offered)
         item = OFFER_ITEM.match(text, match.end())

@@ -262,3 +262,28 @@ def test_a_to_right_before_a_pair_still_makes_a_range_of_times() -> None:
     # hard negatives: "nine to five thirty", "up to four thirty" stay clock times
     assert [c.kind for c in extract("Lessons run nine to five thirty.")] == ["time"]
     assert [c.kind for c in extract("Swing by any time up to four thirty.")] == ["time"]
+
+
+RUGS = _sheet(
+    "Loomhouse Rugs",
+    [
+        ("price-8x10", "An 8x10 wool rug costs $499."),
+        ("price-5x8", "A 5x8 wool rug costs $279."),
+    ],
+)
+
+
+def test_a_size_said_as_two_lengths_is_the_sheets_size() -> None:
+    for line in [
+        "We have eight by tens open to view.",
+        "We have five by eights, yes.",
+        "We've got five by eights.",
+    ]:
+        assert _accuracy_tags(call(("c", "What sizes do you carry?"), ("a", line)), RUGS) == []
+    assert [c.subject for c in extract("We have six by sixes too.")] == [("6x6",)]
+
+
+def test_a_thing_the_sheet_does_not_have_is_still_invented() -> None:
+    # hard negative: a product offered that the sheet has not, whatever its size
+    line = "We have jute runners, two by eights."
+    assert _accuracy_tags(call(("c", "Anything for a hallway?"), ("a", line)), RUGS) == ["invented_fact"]
