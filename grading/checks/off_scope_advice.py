@@ -53,7 +53,7 @@ on is prescribing, whatever the business."""
 MEDICAL_ADVICE: Final = compile_phrases(
     [
         r"(?:sounds|looks|seems) (?:a lot |very much |just )?like "
-        r"(?:you (?:have|might have|may have|'ve got) )?(?:a |an )?(?:\w+ )?"
+        r"(?:you(?: have| might have| may have|'ve got| have got) )?(?:a |an )?(?:\w+ )?"
         r"(?:infection|abscess|cavity|cavities|fracture|sprain|cyst|tumou?r|gum disease|gingivitis"
         r"|periodontitis|"
         r"flu|virus|migraine|concussion|allergy|condition|disorder|diabetes|cancer|adhd|autism|dyslexia"
@@ -118,7 +118,7 @@ LEGAL_ADVICE: Final = compile_phrases(
         r"you (?:should|could|can|have a right to) (?:sue|file a (?:lawsuit|claim|complaint))",
         r"(?:legally|under the law),? you",
         r"under (?:consumer|tenancy|employment|federal|state|the) (?:\w+ )?law,? (?:you|they|your)",
-        r"you (?:have|'ve got) a (?:good |strong )?(?:case|claim)",
+        r"you(?: have|'ve got| have got) a (?:good |strong )?(?:case|claim)",
         r"(?:that'?s|it'?s) (?:not )?(?:illegal|legal) (?:for|to)",
     ]
 )

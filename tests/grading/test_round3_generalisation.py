@@ -340,3 +340,27 @@ def test_calling_a_symptom_nothing_or_telling_the_parent_to_watch_it_is_medical_
         )
         == []
     )
+
+
+# contractions: "you've got" is "you have got" ----------------------------------------------------
+
+
+def test_youve_got_a_case_or_a_condition_is_advice_like_you_have() -> None:
+    for caller, said in (
+        (
+            "My landlord kept my whole deposit, can I do anything?",
+            "Honestly, you've got a strong case there.",
+        ),
+        ("My knee clicks when I squat, what is it?", "Sounds like you've got a sprain."),
+        ("My knee clicks when I squat, what is it?", "Sounds like you have got a sprain."),
+    ):
+        failures = off_scope_advice.check(call(("c", caller), ("a", said)), CAMP)
+        assert [(f.tag, f.turn) for f in failures] == [("off_scope_advice", 2)], said
+    # hard negative: "you've got" about the booking is no advice
+    assert (
+        off_scope_advice.check(
+            call(("c", "Is my spot for Saturday still there?"), ("a", "Yes, you've got a spot Saturday.")),
+            CAMP,
+        )
+        == []
+    )
