@@ -260,7 +260,11 @@ def corpus_stats(cases: list[Case]) -> dict[str, Any]:
 
 
 def render_corpus(
-    stats: dict[str, Any], result: CorpusResult | None, verbose: bool, title: str = "corpus (tests/corpus/)"
+    stats: dict[str, Any],
+    result: CorpusResult | None,
+    verbose: bool,
+    title: str = "corpus (tests/corpus/)",
+    figures_only: bool = False,
 ) -> list[str]:
     lines = [
         f"== {title} ==",
@@ -283,7 +287,7 @@ def render_corpus(
     lines.append(f"  goal_met accuracy {result.goal_right}/{result.cases} = {result.goal_right / n:.2f}")
     lines.append(
         f"  clean cases with any failure raised: {len(result.clean_flagged)}/{result.clean_cases}"
-        + (f" {result.clean_flagged}" if result.clean_flagged else "")
+        + (f" {result.clean_flagged}" if result.clean_flagged and not figures_only else "")
     )
     if result.severity_compared:
         lines.append(
@@ -298,8 +302,9 @@ def render_corpus(
     ):
         if items:
             lines.append(f"  -- {title}: {len(items)}")
-            lines += [f"    {item}" for item in items]
-    if verbose:
+            if not figures_only:
+                lines += [f"    {item}" for item in items]
+    if verbose and not figures_only:
         lines.append("  -- every case")
         lines += [f"    {line}" for line in result.per_case]
     return lines
@@ -437,6 +442,11 @@ def main(argv: Iterable[str] | None = None) -> int:
     )
     parser.add_argument("--verbose", action="store_true", help="every case and every miss")
     parser.add_argument("--json", action="store_true", help="machine-readable figures instead of text")
+    parser.add_argument(
+        "--figures-only",
+        action="store_true",
+        help="counts and rates only, no case ids or quotes (for a validation set whose misses stay unread)",
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
 
     grader, why_not = load_grader()
@@ -463,7 +473,7 @@ def main(argv: Iterable[str] | None = None) -> int:
         cases = load_corpus(directory)
         stats = corpus_stats(cases)
         corpus_result = evaluate_corpus(cases, grader) if grader else None
-        lines += render_corpus(stats, corpus_result, args.verbose, title)
+        lines += render_corpus(stats, corpus_result, args.verbose, title, args.figures_only)
         report[key] = {"stats": stats}
         if corpus_result is not None:
             n = corpus_result.cases or 1
