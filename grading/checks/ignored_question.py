@@ -14,7 +14,10 @@ is only reliable when the question has a type:
   the loaner?", "what about the fee?", "you didn't answer my question") and the reply in between
   shared nothing specific with it.
 An untyped question that the caller lets go is not flagged: a reply to "is that bad?" cannot be
-judged by words alone, and a false alarm costs more than a missed blemish. The failure is pinned
+judged by words alone, and a false alarm costs more than a missed blemish. A reply that only signs
+off or apologises ("Sorry about that. Have a good one.") answers nothing, so against it any caller
+sentence marked with "?" is a question ("So there's nothing you can do?"), and its closing words
+("anything else?") are never words it shares with the question. The failure is pinned
 to the agent's reply that skipped the question, quoting its first sentence.
 
 A refusal answers what it refuses: the one thing the turn asked, or the question it shares words
@@ -39,7 +42,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.checks.missed_handoff import PERSON_REQUEST
-from grading.checks.outcome import CALLER_GAVE_UP, CLOSING
+from grading.checks.outcome import CALLER_GAVE_UP, CALLER_PLAN, CALLER_SATISFIED, CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
@@ -386,6 +389,28 @@ def _takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:
     return bool(opening) and opening[0] in about
 
 
+def _closes_only(sentence: str) -> bool:
+    """A sentence that only closes, offers "anything else?" or apologises: it answers nothing."""
+    return bool(BRUSH_OFF.match(sentence) or CLOSING.match(sentence) or APOLOGY.match(sentence))
+
+
+def _marked_clauses(text: str) -> list[str]:
+    """The caller's sentences that end in a question mark without opening like a question ("So
+    there's nothing you guys can do?", "Not even a spare?"), three words or more, and not the
+    caller's own thanks or plan ("I'll call back tomorrow?"). Such a sentence is only counted
+    against a reply that answers nothing at all (only closes or apologises): against any other
+    reply, uptalk ("I think I smell gas?") cannot be told from a question by its words."""
+    found: list[str] = []
+    for sentence in sentences(text):
+        if not sentence.rstrip().endswith("?"):
+            continue
+        clause = INTERJECTION.sub("", sentence.strip(" ?.!,-")).strip(" ,")
+        if len(clause.split()) < 3 or CALLER_SATISFIED.search(clause) or CALLER_PLAN.search(clause):
+            continue
+        found.append(clause)
+    return found
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
@@ -399,7 +424,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             # "No, like, a kids menu?": the ignored question, asked again without a question word
             if content_words(pending) & content_words(turn.text):
                 asked = [pending]
-        if not asked:
+        if not asked and "?" not in turn.text:
             continue
         reply_turns: list[int] = []
         follow_up = ""
@@ -411,6 +436,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if not reply_turns:
             continue
         spoken_reply = " ".join(turns[i].text for i in reply_turns)
+        # "Sorry about that. Have a good one." answers nothing (such a reply is short: longer ones
+        # are not read sentence by sentence)
+        spoken_sentences = sentences(spoken_reply) if len(spoken_reply) < 160 else []
+        brushed_off = bool(spoken_sentences) and all(_closes_only(s) for s in spoken_sentences)
+        if not asked and brushed_off:
+            asked = _marked_clauses(turn.text)  # "So there's nothing you can do?" "Have a good one."
+        if not asked:
+            continue
         reply = digits_for_speech(spoken_reply)
         repeated = _repeats_previous(turns, reply_turns[0])
         if CLARIFY.search(spoken_reply) and not repeated:
@@ -419,12 +452,6 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         sole = refused and _sole_ask(asked, turn.text)
         reply_words: frozenset[str] | None = None  # read when a question needs it
         reply_sentences = sentences(reply)
-        # "Sorry about that. Have a good one." answers nothing (such a reply is short: longer ones
-        # are not read sentence by sentence)
-        spoken_sentences = sentences(spoken_reply) if len(spoken_reply) < 160 else []
-        brushed_off = bool(spoken_sentences) and all(
-            BRUSH_OFF.match(s) or CLOSING.match(s) or APOLOGY.match(s) for s in spoken_sentences
-        )
         asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         for question in asked:
             shape = _type_shape(question)
@@ -433,7 +460,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
             if reply_words is None:
-                reply_words = _digit_words(reply)
+                # a closing sentence says nothing about the question ("anything else?" meets no
+                # "...someone else")
+                reply_words = _digit_words(" ".join(s for s in reply_sentences if not _closes_only(s)))
             about, borrowed = _about(question, turn.text)
             shared = about & reply_words
             source_missing = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply))

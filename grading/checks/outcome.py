@@ -114,8 +114,9 @@ CLOSING: Final = compile_filtered(
     r"^(?:(?:okay|ok|alright|all right|sure|great|perfect|no problem|of course|sounds good|no worries|thanks"
     r"|thank you|i understand|i see|sorry about that|i'?m sorry(?: about that| to hear that)?|yeah)"
     r"[,.!]?\s*)*"
-    r"(?:(?:bye(?: now| bye)?|goodbye|have a (?:good|great|nice|lovely)"
-    r" (?:one|day|night|evening|afternoon|weekend)|thanks? (?:you )?for calling(?: [\w&'-]+){0,4}|take care"
+    r"(?:(?:bye(?: now| bye)?|goodbye|have a (?:good|great|nice|lovely|wonderful)"
+    r" (?:one|day|night|evening|afternoon|weekend)"
+    r"|thanks? (?:you )?(?:so much |very much )?for calling(?: [\w&'-]+){0,4}|take care"
     r"|you'?re welcome"
     r"|(?:is there )?anything else(?: i can (?:help|do|assist)(?: you)?(?: with)?)?(?: for you)?(?: today)?)"
     r"[,.!?]?\s*)+$",
