@@ -80,11 +80,11 @@ def test_a_statement_with_a_question_mark_is_not_judged_against_a_reply_of_subst
 
 
 def test_a_sign_off_question_is_no_word_the_reply_shares_with_a_caller_leaving() -> None:
-    pool = call(
-        ("a", "Blue Lagoon Pool Service."),
-        ("c", "We've got a commercial pool at a motel. Do you do commercial, yes or no?"),
-        ("a", "Oh, summer is the worst for algae! Is there anything else I can help with?"),
+    windows = call(
+        ("a", "Clearview Window Cleaning."),
+        ("c", "We've got a four-storey office block. Do you do high-rise, yes or no?"),
+        ("a", "Oh, spring pollen is the worst for glass! Is there anything else I can help with?"),
         ("c", "...I'll just call someone else."),
         ("a", "Okay, thanks for calling!"),
     )
-    assert pinned(ignored_question.check(pool, sheet()), pool) == [("ignored_question", 3)]
+    assert pinned(ignored_question.check(windows, sheet()), windows) == [("ignored_question", 3)]
