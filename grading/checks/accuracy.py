@@ -45,6 +45,7 @@ from grading.claims.extract import (
     CLAUSE,
     CLOSED_WORDS,
     DAY_NAMES,
+    FREE_THEN_NO_THING,
     NUMERIC_HINT,
     Claim,
     days_in,
@@ -393,7 +394,8 @@ def _head(claim: Claim) -> str | None:
 
 NOT_HEAD: Final[frozenset[str]] = frozenset(
     """back behind here there nearby too also available downstairs upstairs inside outside onsite on-site
-    around today tonight now again first next door right free anywhere everywhere always""".split()
+    around today tonight now again first next door right free anywhere everywhere wherever whenever
+    always""".split()
 )
 """Words after a thing that say where, when or how it is, not what it is."""
 
@@ -644,65 +646,14 @@ def _judge_reading(
     candidates = index.with_kind(*kinds)
     if claim.kind == "money" and claim.currency == "gbp" and not _prices_in_pounds(index):
         return None  # "a forty pound dog": pounds are weight where the business prices in dollars
-    if claim.kind == "free" and claim.value == "waived":
-        # a waiver the agent grants: invented unless the sheet speaks of waiving at all
+    if claim.kind == "free" and (claim.value == "waived" or claim.span == "waived"):
+        # a waiver, granted ("I've waived the deposit") or said to be the rule ("staff get the
+        # call-out waived"): invented unless the sheet speaks of waiving at all
         if "waiv" in index.sheet_text:
             return None
         return "invented_fact", "critical" if PRICEY_SUBJECT.search(sentence) else "major", None
     if claim.kind == "free":
-        subject = set(claim.subject) - GENERIC
-        if not subject:
-            subject = sentence_words - GENERIC
-        if not subject & index.vocabulary and PEOPLE.search(sentence.lower()):
-            # "your four-year-old eats free": who goes free, not what; the conversation says what
-            subject = (subject | sentence_words | context_words) - GENERIC - WEAK
-        named = _free_thing(claim, sentence)
-        head = named[-1] if named else None
-        free_facts = [
-            fact
-            for fact, known in candidates
-            if known.kind == "free"
-            and subject & fact.words
-            and (head is None or head in fact.words or head in GENERIC or set(named) & set(known.subject))
-        ]
-        if PROMOTION.search(sentence) and not any(PROMOTION.search(fact.text) for fact in free_facts):
-            # "this month delivery is free": a promotion the sheet does not run is invented, even
-            # where the sheet makes the thing free on a condition
-            return "invented_fact", "critical", None
-        if not free_facts and OFFER_TERMS.search(digits_for_speech(sentence)):
-            # "any order over a hundred and fifty gets free delivery": an offer with terms of its
-            # own that no fact makes is an invented discount
-            return "invented_fact", "critical", None
-        if free_facts:
-            conditional = [fact for fact in free_facts if _free_on_condition(fact)]
-            if len(conditional) == len(free_facts) and (
-                UNCONDITIONAL.search(sentence) or _other_threshold(sentence, conditional)
-            ):
-                # "free on every order" where the sheet says free for orders over $35
-                return "wrong_fact", _topic_severity(conditional[0]), conditional[0]
-            return None
-        if claim.span.startswith("includ") and _bundled(subject, sentence_words, index):
-            return None
-        related = [
-            fact
-            for fact, known in candidates
-            if known.kind == "money"
-            and subject & _fact_words(fact)[0]
-            and (head is None or head in fact.words)
-        ]
-        if related:
-            fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
-            if FEE_CONDITION.search(fact.text) and (
-                REASON.search(digits_for_speech(sentence)) or _names_the_condition(fact, history)
-            ):
-                # "no travel fee, since you're in town" where the fee applies beyond 30 miles
-                return None
-            return "wrong_fact", _topic_severity(fact), fact
-        if not claim.subject and claim.span.startswith("no "):
-            # "Wednesday at nine stays as it is, no fee": nothing named is said to be free
-            return None
-        severity: Severity = "critical" if PRICEY_SUBJECT.search(" ".join(claim.subject)) else "major"
-        return "invented_fact", severity, None
+        return _judge_free(claim, sentence, index, candidates, sentence_words, context_words, history)
     if claim.kind == "quantity":
         noun = set(claim.subject)
         candidates = [(fact, known) for fact, known in candidates if noun & set(known.subject)]
@@ -763,6 +714,135 @@ def _judge_reading(
     if claim.kind in NOT_INVENTED:
         return None
     return "invented_fact", ("critical" if claim.kind in CRITICAL_KINDS else "major"), None
+
+
+def _free_facts_about(
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    candidates: list[tuple[IndexedFact, Claim]],
+    sentence_words: set[str],
+    context_words: set[str],
+) -> tuple[set[str], list[IndexedFact], list[IndexedFact]]:
+    """What a free claim is about, the facts that make that thing free and the facts that price it
+    ("delivery is free": the free-delivery fact, the delivery-fee fact)."""
+    subject = set(claim.subject) - GENERIC
+    if not subject:
+        subject = sentence_words - GENERIC
+    if not subject & index.vocabulary and PEOPLE.search(sentence.lower()):
+        # "your four-year-old eats free": who goes free, not what; the conversation says what
+        subject = (subject | sentence_words | context_words) - GENERIC - WEAK
+    named = _free_thing(claim, sentence)
+    head = named[-1] if named else None
+    free_facts = [
+        fact
+        for fact, known in candidates
+        if known.kind == "free"
+        and subject & (_free_clause_words(fact.fact.statement, fact.fact.id, known.span) or fact.words)
+        and (head is None or head in fact.words or head in GENERIC or set(named) & set(known.subject))
+    ]
+    priced = [
+        fact
+        for fact, known in candidates
+        if known.kind == "money" and subject & _fact_words(fact)[0] and (head is None or head in fact.words)
+    ]
+    return subject, free_facts, list({id(fact): fact for fact in priced}.values())
+
+
+def _judge_free(
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    candidates: list[tuple[IndexedFact, Claim]],
+    sentence_words: set[str],
+    context_words: set[str],
+    history: list[str],
+) -> Verdict:
+    """Something said to cost nothing: supported by a fact that makes it free (on the fact's
+    condition), invented as an offer of its own (a promotion, terms no fact has), contradicted by
+    a fact that prices it."""
+    subject, free_facts, related = _free_facts_about(
+        claim, sentence, index, candidates, sentence_words, context_words
+    )
+    if PROMOTION.search(sentence) and not any(PROMOTION.search(fact.text) for fact in free_facts):
+        # "this month delivery is free": a promotion the sheet does not run is invented, even
+        # where the sheet makes the thing free on a condition
+        return "invented_fact", "critical", None
+    if not free_facts and OFFER_TERMS.search(digits_for_speech(sentence)):
+        # "any order over a hundred and fifty gets free delivery": an offer with terms of its
+        # own that no fact makes is an invented discount
+        return "invented_fact", "critical", None
+    if free_facts:
+        conditional = [fact for fact in free_facts if _free_on_condition(fact)]
+        if len(conditional) == len(free_facts) and (
+            UNCONDITIONAL.search(sentence)
+            or _other_threshold(sentence, conditional)
+            or (EVERYWHERE.search(sentence) and any(PLACE_CONDITION.search(f.text) for f in conditional))
+        ):
+            # "free on every order" where the sheet says free for orders over $35; "free wherever
+            # you are" where it is free within the city limits
+            return "wrong_fact", _topic_severity(conditional[0]), conditional[0]
+        return None
+    if claim.span.startswith("includ") and _bundled(subject, sentence_words, index):
+        return None
+    if related:
+        fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
+        if _fee_condition_applied(fact, sentence, history):
+            return None
+        return "wrong_fact", _topic_severity(fact), fact
+    if not claim.subject and claim.span.startswith("no "):
+        # "Wednesday at nine stays as it is, no fee": nothing named is said to be free
+        return None
+    severity: Severity = "critical" if PRICEY_SUBJECT.search(" ".join(claim.subject)) else "major"
+    return "invented_fact", severity, None
+
+
+def _fee_condition_applied(fact: IndexedFact, sentence: str, history: list[str]) -> bool:
+    """ "No travel fee, since you're in town" where the fee applies beyond 30 miles; "let us know
+    twenty-four hours ahead so there's no cancellation fee" where late cancellations are charged:
+    the agent applies the fee's own condition (gives a reason, or puts the fact's number in a
+    condition), which the grader cannot hold against the caller's case."""
+    spoken = digits_for_speech(sentence)
+    if FEE_CONDITION.search(fact.text) and (REASON.search(spoken) or _names_the_condition(fact, history)):
+        return True
+    return CONDITIONAL.search(spoken) is not None and _names_the_condition(fact, history)
+
+
+CONDITIONAL: Final = re.compile(
+    r"\b(?:if|unless|as long as|so long as|provided|ahead|in advance|beforehand|otherwise)\b"
+)
+"""A sentence that says when a fee applies ("if you can't make it, let us know a day ahead")."""
+
+
+def _told_free_as_well(
+    claim: Claim,
+    outcome: Verdict,
+    sentence: str,
+    index: FactIndex,
+    sentence_words: set[str],
+    context_words: set[str],
+) -> Verdict:
+    """The second failure of a free offer with terms of its own (a promotion, "for people referred
+    by their employer"), which is both an invented discount and a price the caller is told: the
+    fact that prices the thing (or says there is no such free thing) is contradicted as well. Where
+    a fact makes the thing free on a condition, the offer is only invented."""
+    if claim.kind != "free" or outcome is None:
+        return None
+    spoken = digits_for_speech(sentence)
+    if not (PROMOTION.search(sentence) or OFFER_TERMS.search(spoken)):
+        return None
+    if outcome[0] == "wrong_fact" and outcome[2] is not None and outcome[2] is _denied(claim, index):
+        return "invented_fact", "critical", None
+    if outcome[0] != "invented_fact":
+        return None
+    candidates = index.with_kind("free", "money")
+    _, free_facts, related = _free_facts_about(
+        claim, sentence, index, candidates, sentence_words, context_words
+    )
+    if free_facts or not related:
+        return None
+    fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
+    return "wrong_fact", _topic_severity(fact), fact
 
 
 def _clause_of(claim: Claim, sentence: str) -> str:
@@ -975,16 +1055,46 @@ UNCONDITIONAL: Final = compile_filtered(
     r"\b(?:every|any|all|always|no minimum|regardless|no matter|whatever)\b",
     re.IGNORECASE,
 )
+EVERYWHERE: Final = compile_filtered(r"\b(?:wherever|anywhere|everywhere|no matter where)\b", re.IGNORECASE)
+"""Free in any place: against a fact that makes the thing free only in some place."""
+PLACE_CONDITION: Final = re.compile(r"\b(?:within|inside|outside|beyond|limits|miles?|zone|area)\b")
+"""A condition of place ("free within the city limits", "within 15 miles")."""
 FREE_CONDITION: Final = re.compile(
     r"\bfree\b[^;.]*?\b(?:over|above|under|below|for orders|with (?:a|an|any|every|the)|when|if|after|"
-    r"before|members?|only|up to)\b"
-    r"|\b(?:over|above|under|below|with (?:a|an|any|every|the)|first \d+|members?)\b[^;.]*?\bfree\b"
+    r"before|members?|only|up to|within|inside)\b"
+    r"|\b(?:over|above|under|below|with (?:a|an|any|every|the)|first \d+|members?|within|inside)\b[^;.]*?"
+    r"\bfree\b"
 )
 
 
 FREE_THING: Final = re.compile(
     r"\b(?:free|complimentary|includes?)\s+(?:an?\s+|the\s+)?([a-z][a-z'-]*)(?:\s+([a-z][a-z'-]*))?"
 )
+
+
+FACT_CLAUSE: Final = re.compile(r";\s*|\.\s+")
+
+
+@lru_cache(maxsize=1024)
+def _free_clause_words(statement: str, fact_id: str, span: str) -> frozenset[str]:
+    """The words of the fact's clause that says `span` is free ("two keys per cylinder are
+    included", not the rest of "Rekeying costs $29.50 per lock cylinder, plus the call-out fee; ..."):
+    what the fact makes free, so a call-out said to be waived is not the rekey fact's free keys.
+    A clause that opens on a pronoun ("A tire rotation costs $25; it is free with an oil change")
+    takes the clause before it; the fact's id names what its first clause is about. Empty when no
+    clause holds the span."""
+    clauses = FACT_CLAUSE.split(statement.casefold())
+    for at, clause in enumerate(clauses):
+        if span in digits_for_speech(clause):
+            if at and PRONOUN_FIRST.match(clause):
+                clause = f"{clauses[at - 1]} {clause}"
+            if not at:
+                clause = f"{clause} {fact_id.replace('-', ' ')}"
+            return frozenset(content_words(clause))
+    return frozenset()
+
+
+PRONOUN_FIRST: Final = re.compile(r"\s*(?:it|they|this|that|these|those|both|each)\b")
 
 
 def _free_thing(claim: Claim, sentence: str) -> list[str]:
@@ -994,7 +1104,7 @@ def _free_thing(claim: Claim, sentence: str) -> list[str]:
     if not claim.span.startswith(("free", "complimentary", "includ")):
         return []
     match = FREE_THING.search(digits_for_speech(sentence))
-    if match is None or match.group(1) in {"to", "of", "for", "with", "on", "in", "at"}:
+    if match is None or FREE_THEN_NO_THING.match(" " + match.group(1)):
         return []
     first, second = match.group(1), match.group(2)
     if first in NOT_HEAD:
@@ -1924,6 +2034,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if outcome is not None:
                     tag, severity, fact = outcome
                     verdicts.append((tag, severity, fact, claim.span))
+                    also = _told_free_as_well(claim, outcome, sentence, index, sentence_words, context_words)
+                    if also is not None:
+                        verdicts.append((*also, claim.span))
             invented_amount = any(
                 tag == "invented_fact" and fact is None and MONEY_SPAN.search(span)
                 for tag, _, fact, span in verdicts

@@ -228,6 +228,7 @@ FREE: Final = re.compile(
     r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
     r"no (?:extra |additional |[a-z]+ )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
     r"included|includes|on the house|waived|"
+    r"(?:(?<=\bis )|(?<='s )|(?<='re )|(?<=\bare )|(?<=\bbe ))on us(?!\s+to\b)|"
     r"(?:is|are|be|comes to|down to|that'?s|it'?s)\s+"
     r"(?:0(?![.,:]\d)|nothing)"
     r"(?=\s*(?:[,.;!?]|$|dollars?\b|bucks\b|for\b|extra\b|at all\b|today\b|this time\b))|"
@@ -837,9 +838,10 @@ def _not_a_price(text: str, match: re.Match[str]) -> bool:
             re.search(r"(?:congratulations|congrats|luck|work|damage|offer)\s*$", text[: match.start()])
             is not None
         )
-    if word.startswith(("is ", "are ", "be ", "comes ", "down ")):
+    if word.startswith(("is ", "are ", "be ", "comes ", "down ", "that", "it")):
         clause = re.split(r"[,.;!?]", text[max(0, match.start() - 40) : match.start()])[-1]
-        return ZERO_PRICE.search(clause) is None
+        # "the joining fee is zero"; "that's zero for the call-out": the charge for a thing
+        return ZERO_PRICE.search(clause) is None and CHARGED_FOR.match(text, match.end()) is None
     return False
 
 
@@ -864,16 +866,40 @@ def _free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
     ]
     if (
         after
-        and match.group(0).startswith(("free", "complimentary", "include"))
+        and match.group(0).startswith(("free", "complimentary", "includes"))
         and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
     ):
         return tuple(sorted(after))
+    charged = (
+        None
+        if match.group(0).startswith(("free", "complimentary", "includ"))
+        else CHARGED_FOR.match(text, match.end())
+    )
+    if charged is not None:
+        # "no charge for the visit": what the charge is for is what is free
+        named = content_words(charged.group(1)) - _FREE_WORDS - _WHERE_WHEN
+        if named:
+            return tuple(sorted(named))
     before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-6:]))
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
 
+FREE_THEN_NO_THING: Final = re.compile(
+    r"\s*(?:to|of|for|and|or|on|with|while|in|at|if|when|until|till|between|within|inside|outside|"
+    r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway)\b"
+)
+"""What follows "free" when no thing is named after it ("pickup is free wherever you are",
+"delivery is free on orders over $2,500"): the free thing is said before."""
+CHARGED_FOR: Final = re.compile(
+    r"\s+(?:for|on)\s+(?:the|your|a|an|his|her|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
+    r"(?=\s*(?:[,.;!?]|$|and\b|but\b|so\b|either\b|today\b|this\b|if\b|you\b))"
+)
+"""What a charge said to be none is for ("no charge for the visit", "no fee on your install")."""
+
+
 _WHERE_WHEN: Final[frozenset[str]] = frozenset(
-    "anywhere everywhere today tonight now too here there always again forever anyway".split()
+    """anywhere everywhere wherever whenever today tonight now too here there always again forever
+    anyway""".split()
 )
 """Words after "free" that say where or when, not what ("delivery's free anywhere we go")."""
 _FREE_WORDS: Final[frozenset[str]] = frozenset(

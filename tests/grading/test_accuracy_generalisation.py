@@ -675,13 +675,18 @@ def test_a_hundred_percent_as_a_way_of_speaking_is_no_rate() -> None:
 
 
 def test_a_free_thing_on_terms_no_fact_has_is_an_invented_discount() -> None:
+    # the caller is also told a price of nothing for mowing, which the sheet prices: per the
+    # labelling convention the invented discount is invented_fact and the price told wrong_fact
     for said in (
         "Any order over a hundred dollars gets free mowing for a week.",
         "If you refer a neighbour, your next mowing is free.",
         "When you book three visits, mowing is free on the fourth.",
     ):
         found = _found(call(("c", "Any deals?"), ("a", said)), GARDEN)
-        assert [(f.tag, f.severity) for f in found] == [("invented_fact", "critical")], said
+        assert sorted((f.tag, f.severity) for f in found) == [
+            ("invented_fact", "critical"),
+            ("wrong_fact", "critical"),
+        ], said
     # hard negative: free on the sheet's own terms
     contract = call(("c", "Any deals?"), ("a", "The spring cleanup is free with a season contract."))
     assert _tags(contract, GARDEN) == []
