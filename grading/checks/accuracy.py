@@ -670,6 +670,8 @@ def _judge_reading(
         *name, suffix = claim.value.split()
         if any(f" {' '.join([*name[k:], suffix])} " in f" {index.sheet_text} " for k in range(len(name))):
             return None
+    if claim.kind == "percent" and _discount_for_others(claim, sentence, index):
+        return "invented_fact", "critical", None
     if claim.kind in SUBJECT_KINDS:
         about = _judge_by_subject(claim, sentence, index, candidates, sentence_words, context_words, history)
         if not isinstance(about, str):
@@ -843,6 +845,43 @@ def _told_free_as_well(
         return None
     fact = max(related, key=lambda f: _related(f, sentence_words, context_words))
     return "wrong_fact", _topic_severity(fact), fact
+
+
+DISCOUNT_FOR: Final = compile_filtered(
+    r"(?:^|[,.;:!?]\s*|\b(?:and|so|but|plus|because|since)\s+)(?:(?:all|our|the|any|every|most)\s+)?"
+    r"([a-z][a-z' -]{1,40}?)\s+(?:get|gets|receive|receives|save|saves|qualify for|are entitled to)\s+"
+    r"(?:a\s+|an\s+)?(\d+(?:\.\d+)?)\s?(?:%|percent\b)"
+)
+"""A discount said with who gets it ("educators get five percent off", "Triple A members get 20%")."""
+ANYONE: Final[frozenset[str]] = frozenset(
+    """you we they everyone everybody anyone anybody people customer client folk guest patient person
+    one""".split()
+)
+"""Who a discount is for when it names no group ("you get ten percent off")."""
+
+
+def _discount_for_others(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """A discount for a group that no discount fact names ("educators get five percent off tuition"
+    where the sheet's only discount is for siblings): an invented discount, not a wrong rate of the
+    sibling one. A group the sheet's discount names ("seniors", "the older one") is judged on its
+    value as before."""
+    if not isinstance(claim.value, float):
+        return False
+    spoken = digits_for_speech(sentence)
+    for match in DISCOUNT_FOR.finditer(spoken):
+        if float(match.group(2)) != claim.value:
+            continue
+        group = {word for word in content_words(match.group(1)) - GENERIC - WEAK if len(word) > 1}
+        group -= ANYONE | {stem(word) for word in ANYONE}
+        if not group:
+            return False
+        discounts = [
+            fact
+            for fact in index.facts
+            if any(known.kind == "percent" for known in fact.claims) or "discount" in fact.text
+        ]
+        return not any(group & fact.words for fact in discounts)
+    return False
 
 
 def _clause_of(claim: Claim, sentence: str) -> str:
