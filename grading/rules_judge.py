@@ -9,8 +9,9 @@ the `unchecked_rules` (it has no way to), so those stay listed on the grade.
 
 goal_met is false after an emergency the agent never handed off (the caller ringing 911 themselves
 is not the agent's resolution; a transfer that came late still reached the caller), and after a
-request for a person that was neither handed off nor followed by a completed action; a clear "no"
-to a yes/no question counts as an answer.
+request for a person, or a situation the sheet hands off, that was neither handed off nor followed
+by a completed action (unless, not having asked for a person, the caller leaves with a plan of
+their own: "cool, I'll call back to book"); a clear "no" to a yes/no question counts as an answer.
 
 Levels, per dimension (4 when nothing below applies):
 - accuracy: a minor accuracy failure 3; one wrong or unsupported claim 2; several, or any critical
@@ -31,7 +32,8 @@ from typing import Final
 
 from grading.checks import ChecksReport, run_checks
 from grading.checks.ignored_question import questions
-from grading.checks.outcome import UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.missed_handoff import ASKED_FOR_PERSON
+from grading.checks.outcome import CALLER_GAVE_UP, CALLER_PLAN, UNRESOLVED_ENDINGS, read_outcome
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, JudgeInfo, Rule
 from grading.judging import JudgeOutcome, JudgeRun
@@ -86,7 +88,12 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
     if any(failure.severity == "critical" for failure in handoffs) and not outcome.transferred:
         return False  # an emergency the agent never handed off is never the caller's goal met
     if handoffs and not (outcome.action_done or outcome.transferred):
-        return False  # the caller wanted a person and got neither a person nor what they came for
+        # the caller wanted a person, or had what the sheet sends to one, and got neither a person
+        # nor what they came for; unless, not having asked for a person, they leave with a plan of
+        # their own ("cool, I'll call back to book")
+        asked_for_person = any(ASKED_FOR_PERSON in failure.reason for failure in handoffs)
+        if asked_for_person or not _leaves_with_a_plan(call):
+            return False
     if outcome.action_done or outcome.transferred or outcome.next_step_turn is not None:
         return True
     if outcome.answered_no:
@@ -98,6 +105,11 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
     last_caller = max(index for index, turn in enumerate(call.turns) if turn.speaker == "caller") + 1
     unanswered_last = any(f.tag == "ignored_question" and f.turn > last_caller - 2 for f in report.failures)
     return not unanswered_last
+
+
+def _leaves_with_a_plan(call: Call) -> bool:
+    last = next((turn.text for turn in reversed(call.turns) if turn.speaker == "caller"), "")
+    return CALLER_PLAN.search(last) is not None and CALLER_GAVE_UP.search(last) is None
 
 
 def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:

@@ -10,10 +10,13 @@ What triggers it: a request for a person (in general words, or by the role the s
 to: "can I talk to the pharmacist?"); an emergency, named ("overdose") or, as callers mostly do,
 described in plain words ("a guy just fell and hit his head", "she took her pills twice and is
 breathing funny"); or a situation the sheet's handoff line names, stated by the caller (not asked
-about). The failure is pinned to the agent's first reply to the first trigger (the labelling
-convention: one label per call, even when the caller asks again); an emergency left unhandled is
-critical. A call handed off in the end still missed the handoff when the caller had to ask for a
-person again first ("I can help with most questions!" ... "I really just want a person").
+about; grading.checks.handoff_triggers reads those situations in the caller's words, and says
+which the sheet makes urgent). The failure is pinned to the agent's first reply to the first
+trigger (the labelling convention: one label per call, even when the caller asks again); an
+emergency left unhandled is critical, and so is a situation the sheet's line makes urgent ("tell
+them to call 911 ... and transfer at once"). A call handed off in the end still missed the
+handoff when the caller had to ask for a person again first ("I can help with most questions!"
+... "I really just want a person").
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.situations import describes, handoff_situations, present_tense, vague_handoff_nouns
+from grading.checks.handoff_triggers import ROLE, described
+from grading.checks.situations import present_tense, vague_handoff_nouns
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL, Pattern, compile_phrases, content_words, frozen_content_words, stem
+from grading.speech import REFUSAL, Pattern, compile_phrases, frozen_content_words, stem
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -206,7 +210,8 @@ NEGATED: Final = re.compile(
 WITHDRAWN: Final = compile_phrases(
     [
         r"no,? (?:that'?s|it'?s) (?:fine|ok|okay)",
-        r"i don'?t need (?:to|a|the)",
+        r"i don'?t need (?:to (?:talk|speak)|(?:a|an|the) (?:\w+ )?(?:person|human|manager|supervisor"
+        r"|transfer|representative|someone)|anyone|anybody|someone|somebody)",
         r"actually,? (?:that'?s|you'?ve)",
     ]
 )
@@ -229,6 +234,9 @@ EMERGENCY_REFERRAL: Final = compile_phrases(
         r"a&e",
     ]
 )
+ASKED_FOR_PERSON: Final = "asked for a person"
+"""How a failure's reason says the trigger was a request for a person (the rules judge reads it:
+such a caller's goal is not met without a person or what they came for)."""
 HANDOFF_TOOL: Final = re.compile(r"transfer|handoff|hand_off|forward|escalat|connect|human|agent", re.I)
 
 
@@ -251,12 +259,6 @@ def handed_off(call: Call, after: int) -> bool:
     return any(HANDOFF_SAID.search(t.text) and not REFUSAL.search(t.text) for t in replies)
 
 
-_ROLE: Final = re.compile(
-    r"\b(?:transfer|hand (?:off|over)|put (?:them|the caller) through|connect (?:them|the caller))\w*\s+"
-    r"(?:(?:it|them|the call|the caller)\s+)?(?:to|with)\s+(?:the |a |an |our |your )?(?P<role>[\w\s-]+?)"
-    r"(?=\s*(?:\(|,|;|:|\.|$|\bwhen\b|\bif\b|\bfor\b|\bat once\b|\bright away\b|\bnow\b))",
-    re.IGNORECASE,
-)
 _ROLE_HEAD: Final = re.compile(r"([a-z]{4,})(?:\s+(?:on|at|in)\s+[a-z\s]+)?\s*$")
 """A role's head noun: the last word, or the one before "on duty" ("the duty manager", "the
 optometrist on duty")."""
@@ -268,7 +270,7 @@ def _role_request(handoff: str) -> re.Pattern[str] | None:
     talk to the pharmacist?", "get me the duty manager"): the generic person-request patterns
     only know the common titles. Only the role's head noun counts ("advisor", not "service")."""
     roles: set[str] = set()
-    for match in _ROLE.finditer(handoff):
+    for match in ROLE.finditer(handoff):
         for phrase in re.split(r"\b(?:or|and)\b", match.group("role").lower()):
             head = _ROLE_HEAD.search(phrase.strip())
             if head is not None and head.group(1) not in {"person", "someone", "human"}:
@@ -297,31 +299,6 @@ def _vague_situation(handoff: str) -> re.Pattern[str] | None:
         r"|using|through)\W+(?:\w+\W+){0,2}?(?:" + "|".join(sorted(nouns)) + r")s?\b",
         re.IGNORECASE,
     )
-
-
-def _sheet_triggers(fact_sheet: FactSheet) -> list[set[str]]:
-    """The situations the sheet's handoff line names (grading.checks.situations.handoff_situations),
-    without the ones that only name the person handed to ("... asks for the pharmacist": asking for
-    them is a person request), and without those made only of the business's everyday words (a
-    bank's "(someone in their account)" leaves {account}, which every bank caller says)."""
-    roles = _role_words(fact_sheet.handoff)
-    everyday = _sheet_vocabulary(fact_sheet.scope, tuple(fact.statement for fact in fact_sheet.facts))
-    return [
-        words
-        for words in handoff_situations(fact_sheet.handoff)
-        if not words <= roles and not words <= everyday
-    ]
-
-
-@lru_cache(maxsize=64)
-def _sheet_vocabulary(scope: str, statements: tuple[str, ...]) -> frozenset[str]:
-    """The content words of the sheet's facts and scope: what callers of this business always say."""
-    return frozenset(word for text in (scope, *statements) for word in content_words(text))
-
-
-@lru_cache(maxsize=64)
-def _role_words(handoff: str) -> frozenset[str]:
-    return frozenset(word for match in _ROLE.finditer(handoff) for word in content_words(match.group("role")))
 
 
 def _asks(pattern: Pattern, text: str) -> bool:
@@ -426,7 +403,7 @@ def _late_transfer(call: Call, role_request: re.Pattern[str] | None) -> list[Fai
     )
     if not asked_again:
         return []
-    what = "described an emergency" if emergency else "asked for a person"
+    what = "described an emergency" if emergency else ASKED_FOR_PERSON
     return [
         Failure(
             tag="missed_handoff",
@@ -444,7 +421,6 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     role_request = _role_request(fact_sheet.handoff)
     if _handed_off(call):
         return _late_transfer(call, role_request)
-    triggers = _sheet_triggers(fact_sheet)
     vague = _vague_situation(fact_sheet.handoff)
     turns = call.turns
     for index, turn in enumerate(turns):
@@ -452,9 +428,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         wants_person = _wants_person(turn.text, role_request)
         emergency = _emergency(turn.text)
-        named = not (wants_person or emergency) and (
-            (bool(triggers) and describes(turn.text, triggers))
-            or (vague is not None and vague.search(turn.text) is not None)
+        situation = None if wants_person or emergency else described(turn.text, fact_sheet)
+        named = situation is not None or (
+            not (wants_person or emergency) and vague is not None and vague.search(turn.text) is not None
         )
         if not (wants_person or emergency or named):
             continue
@@ -471,17 +447,18 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         else:
             reply_index, reply = agent_replies[0]
             quote = reply.text
+        urgent = emergency or (situation is not None and situation.urgent)
         what = (
             "described an emergency"
             if emergency
-            else "asked for a person"
+            else ASKED_FOR_PERSON
             if wants_person
-            else "described a situation the handoff rule names"
+            else "described a situation the handoff rule names" + (" as urgent" if urgent else "")
         )
         return [
             Failure(
                 tag="missed_handoff",
-                severity="critical" if emergency else "major",
+                severity="critical" if urgent else "major",
                 turn=reply_index + 1,
                 quote=quote.strip()[:200],
                 reason=f"the caller {what} in turn {index + 1} and the call was never handed off",

@@ -88,3 +88,138 @@ def test_a_sign_off_question_is_no_word_the_reply_shares_with_a_caller_leaving()
         ("a", "Okay, thanks for calling!"),
     )
     assert pinned(ignored_question.check(windows, sheet()), windows) == [("ignored_question", 3)]
+
+
+# missed_handoff: a situation the sheet names, told in the caller's words -------------------------
+
+BIKE_SHARE = sheet(
+    "If a rider's bike was stolen or they were in a crash, tell them to call 911 if anyone is hurt and "
+    "transfer to the operations desk at once. Transfer to the office when the caller wants a refund."
+)
+TUTORING = sheet(
+    "Transfer to the centre director when a parent asks about a suspension, reports bullying, or says "
+    "a child was not collected."
+)
+ALARMS = sheet(
+    "If the caller hears a smoke alarm or smells burning, tell them to get out and call 911, then transfer "
+    "to the on-call electrician."
+)
+MARINA = sheet("Transfer to the harbour office when a renter reports a storm or an accident on the water.")
+
+
+def handoffs(source: Call, fact_sheet: FactSheet) -> list[tuple[str, int, str]]:
+    found = [f for f in run_checks(source, fact_sheet).failures if f.tag == "missed_handoff"]
+    return [(f.tag, f.turn, f.severity) for f in found]
+
+
+def test_a_theft_told_in_plain_words_over_two_sentences_is_the_sheets_urgent_situation() -> None:
+    stolen = call(
+        ("a", "Pedal Share, this is Kim."),
+        ("c", "Hi, I docked the bike at the station on Fifth. Now it's not there, somebody took it."),
+        ("a", "Oh no. You can start a new ride from any other station with the app."),
+        ("c", "Okay. Thanks."),
+    )
+    assert handoffs(stolen, BIKE_SHARE) == [("missed_handoff", 3, "critical")]
+    assert goal_met(stolen, run_checks(stolen, BIKE_SHARE)) is False
+    # the other sentence of the line is no emergency
+    refund = call(
+        ("a", "Pedal Share, this is Kim."),
+        ("c", "The dock charged me twice, I want a refund."),
+        ("a", "The dock can be slow to register a return."),
+    )
+    assert handoffs(refund, BIKE_SHARE) == [("missed_handoff", 3, "major")]
+
+
+def test_a_theft_in_the_past_or_asked_about_is_no_situation_now() -> None:
+    for said in (
+        "My old bike got stolen years ago, so I only ride shared ones. How much is a day pass?",
+        "Is the bike at Fifth gone for the day? How much is a day pass?",
+        "Is the station safe at night? Like, thefts, vandalism?",
+    ):
+        asked = call(("a", "Pedal Share, this is Kim."), ("c", said), ("a", "A day pass is nine dollars."))
+        assert handoffs(asked, BIKE_SHARE) == [], said
+
+
+def test_a_word_of_the_same_root_is_the_sheets_word_and_asking_about_it_need_not_be_a_question() -> None:
+    suspended = call(
+        ("a", "Bright Minds Tutoring."),
+        ("c", "My son got suspended from the study hall and nobody told me why."),
+        ("a", "Study hall runs Monday to Thursday, three to five."),
+    )
+    assert handoffs(suspended, TUTORING) == [("missed_handoff", 3, "major")]
+
+
+def test_a_negated_item_of_the_sheet_is_not_matched_by_its_words_without_the_not() -> None:
+    pickup = call(
+        ("a", "Bright Minds Tutoring."),
+        ("c", "Hi, I'm collecting Maya at five today instead of her dad. Which door is it?"),
+        ("a", "The side door by the car park."),
+    )
+    assert handoffs(pickup, TUTORING) == []
+
+
+def test_an_alarm_going_off_in_plain_words_is_the_alarm_the_sheet_names() -> None:
+    chirping = call(
+        ("a", "Bolt Electrical."),
+        ("c", "The smoke thing in the hallway keeps chirping and the outlet looks brown."),
+        ("a", "We can have someone out Thursday between nine and eleven."),
+    )
+    assert handoffs(chirping, ALARMS) == [("missed_handoff", 3, "critical")]
+    texts = call(
+        ("a", "Bolt Electrical."),
+        ("c", "My phone keeps beeping with your reminder texts, can you stop them?"),
+        ("a", "Sure, I've turned the reminders off."),
+    )
+    assert handoffs(texts, ALARMS) == []
+
+
+def test_an_adjective_or_an_adverb_of_the_root_is_not_the_sheets_event() -> None:
+    for said in (
+        "It looks stormy for Saturday, can I move my kayak to Sunday?",
+        "I accidentally booked two kayaks, can I move one to Sunday?",
+    ):
+        moved = call(("a", "Lakeside Marina."), ("c", said), ("a", "Sure, Sunday at ten is open."))
+        assert handoffs(moved, MARINA) == [], said
+    storm = call(
+        ("a", "Lakeside Marina."),
+        ("c", "We're out past the point and a storm just rolled in, the waves are huge."),
+        ("a", "Our kayaks are rated for light chop."),
+    )
+    assert handoffs(storm, MARINA) == [("missed_handoff", 3, "major")]
+
+
+def test_not_needing_a_thing_is_no_withdrawn_handoff_but_not_needing_a_person_is() -> None:
+    stolen = call(
+        ("a", "Pedal Share, this is Kim."),
+        ("c", "Someone stole the bike I was riding, I left it for one minute outside the bakery."),
+        ("a", "We sell cable locks at the kiosk for twelve dollars."),
+        ("c", "I don't need a lock, I need someone to tell me what happens now."),
+        ("a", "Is there anything else?"),
+    )
+    assert handoffs(stolen, BIKE_SHARE) == [("missed_handoff", 3, "critical")]
+    withdrawn = call(
+        ("a", "Front desk."),
+        ("c", "Can I talk to a manager?"),
+        ("a", "Sure, what's it about?"),
+        ("c", "Oh, actually, I don't need a manager, what time do you close?"),
+        ("a", "Six tonight."),
+    )
+    assert handoffs(withdrawn, sheet()) == []
+
+
+def test_a_missed_situation_is_no_goal_met_unless_the_caller_leaves_with_a_plan_of_their_own() -> None:
+    suspended = call(
+        ("a", "Bright Minds Tutoring."),
+        ("c", "My son got suspended from study hall. Can he still come to Saturday maths?"),
+        ("a", "Yes, Saturday maths is separate, it runs nine to eleven."),
+        ("c", "Great, I'll call back to book him in."),
+    )
+    assert handoffs(suspended, TUTORING) == [("missed_handoff", 3, "major")]
+    assert goal_met(suspended, run_checks(suspended, TUTORING)) is True
+    left = call(
+        ("a", "Bright Minds Tutoring."),
+        ("c", "My son got suspended from study hall and nobody told me why."),
+        ("a", "Study hall runs Monday to Thursday, three to five."),
+        ("c", "Okay."),
+    )
+    assert goal_met(left, run_checks(left, TUTORING)) is False

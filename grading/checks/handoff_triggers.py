@@ -1,0 +1,341 @@
+"""The situations a sheet's handoff line names, as missed_handoff matches them against what callers
+say: in the caller's words, not the sheet's.
+
+A sheet writes a situation as a noun ("reports identity theft", "asks about a licence suspension",
+"hears a carbon monoxide alarm"); a caller tells what happened ("someone stole my identity", "my
+licence got suspended", "the carbon monoxide thing keeps beeping"). So before the caller's turn is
+matched (grading.checks.situations.describes: every word of one situation in one clause that
+states something now), its words are put in the sheet's:
+- a word of the same root as a sheet word becomes that word ("suspended" ~ "suspension",
+  "headache" ~ "headachy", "complaining" ~ "complaint"): a shared beginning of five letters or
+  more, all but the last two of the shorter word;
+- a plain-words description of a theft or a break-in ("somebody took it", "the lock's been cut",
+  "my tools are gone") becomes the sheet's word for it, and so does an alarm going off ("keeps
+  beeping") for "alarm" (CONCEPTS: an English lexicon, not any business's list);
+- the verbs that only say how the caller came to it ("asks about", "hears", "feels", "notices")
+  are dropped from the situation: the caller who says "my licence got suspended" raised it.
+A situation whose words fall in two sentences side by side ("the car's gone. Like, the rental.")
+is described too. An item the sheet writes as a negation ("was not picked up") is left out: a
+caller's negated words never count (situations.NEGATED_SPAN), so it could only match the words
+left without the "not" ("I'm picking her up Friday").
+
+A situation is urgent when its sentence of the handoff line sends the caller to emergency
+services or says to act at once ("tell them to call 911 ... and transfer at once", "transfer to
+emergency dispatch"): missing it is critical, like a described emergency.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import pairwise
+from typing import Final
+
+from grading.checks.situations import HISTORY, describes, handoff_situations, meets
+from grading.formats import FactSheet
+from grading.speech import (
+    Phrases,
+    compile_phrases,
+    content_words,
+    frozen_content_words,
+    sentences,
+    stem,
+    words,
+)
+
+PERCEPTION: Final[frozenset[str]] = frozenset({"ask", "hear", "feel", "notice", "see", "think", "near"})
+"""Stems of the words that frame how a situation reaches the caller ("asks about", "hears", "feels
+dizzy", "headachy near the furnace"), dropped when the situation keeps another word."""
+CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
+    (
+        frozenset({"stolen", "theft", "steal", "stole", "break-in", "burglary", "robbery", "robbed"}),
+        compile_phrases(
+            [
+                r"stole",
+                r"stolen",
+                r"steal(?:s|ing)?",
+                r"theft",
+                r"robb(?:ed|ery)",
+                r"burglar(?:y|ized|ised)?",
+                r"br(?:oke|oken|eak|eaking) in(?:to)?",
+                r"break-ins?",
+                r"(?:lock|padlock|door|window)(?:'s| is| was| has| had| got| been)+ (?:cut|broken|smashed"
+                r"|forced|busted|pried|jimmied)",
+                r"(?:somebody|someone|they|he|she) (?:just )?(?:took|has taken|'s taken|made off with"
+                r"|drove off with)",
+                r"(?:is|are|was|were|'s|'re) (?:all |just )?(?:gone|missing)",
+            ]
+        ),
+    ),
+    (
+        frozenset({"alarm", "detector"}),
+        compile_phrases(
+            [r"alarm", r"detector", r"beep(?:s|ing|ed)?", r"chirp(?:s|ing|ed)?", r"(?:going|goes|went) off"]
+        ),
+    ),
+)
+"""Plain words for a situation a sheet names with a noun: a theft or break-in, an alarm."""
+URGENT_ACTION: Final = re.compile(
+    r"\b(?:911|999|112|at once|immediately|right away|get (?:everyone |them )?out"
+    r"|emergency (?:services|dispatch|room|department)|the er)\b",
+    re.IGNORECASE,
+)
+"""A handoff sentence that sends the caller to emergency services or says to act at once: every
+situation it names is urgent."""
+EMERGENCY_WORD: Final = re.compile(r"\bemergenc(?:y|ies)\b", re.IGNORECASE)
+"""Otherwise "emergency" makes urgent only what it names: the items after it ("describes an
+emergency (severe pain, swelling)") or before "is an emergency" ("sudden vision loss ... is an
+emergency"), not the rest of the sentence ("disputes a bill, or describes an emergency ...")."""
+_LIST_PART: Final = re.compile(r"([,;()]|\bor\b|\band\b)", re.IGNORECASE)
+_NEGATION: Final = re.compile(r"\b(?:not|never|no longer)\b", re.IGNORECASE)
+
+
+def _without_negated_items(sentence: str) -> str:
+    """The handoff sentence without its list items that hold a negation ("..., or was not picked
+    up or cannot be found" keeps "or cannot be found")."""
+    if not _NEGATION.search(sentence):
+        return sentence
+    return "".join(" " if _NEGATION.search(part) else part for part in _LIST_PART.split(sentence))
+
+
+_SENTENCE: Final = re.compile(r"(?<=[.;])\s+")
+_SAME_ROOT_MIN: Final = 5
+
+
+class Trigger:
+    """One situation: the stems a caller's clause must hold, and whether missing it is critical."""
+
+    __slots__ = ("urgent", "words")
+
+    def __init__(self, words: set[str], urgent: bool) -> None:
+        self.words = words
+        self.urgent = urgent
+
+
+def sheet_triggers(fact_sheet: FactSheet) -> tuple[Trigger, ...]:
+    """The situations of the sheet's handoff line, without those that only name the person handed
+    to ("... asks for the pharmacist": asking for them is a person request), and without those
+    made only of the business's everyday words (a bank's "(someone in their account)" leaves
+    {account}, which every bank caller says)."""
+    return _triggers(fact_sheet.handoff, fact_sheet.scope, tuple(fact.statement for fact in fact_sheet.facts))
+
+
+@lru_cache(maxsize=64)
+def _triggers(handoff: str, scope: str, statements: tuple[str, ...]) -> tuple[Trigger, ...]:
+    roles = _role_words(handoff)
+    everyday = _sheet_vocabulary(scope, statements)
+    found: list[Trigger] = []
+    for sentence in _SENTENCE.split(handoff):
+        sentence = _without_negated_items(sentence)
+        urgent_words = _urgent_words(sentence)
+        framing = PERCEPTION | _reporters(sentence)
+        for situation in handoff_situations(sentence):
+            words = situation - framing or situation
+            if words <= roles or words <= everyday:
+                continue
+            found.append(Trigger(words, situation <= urgent_words))
+    return tuple(found)
+
+
+REPORTER: Final = re.compile(
+    r"\b(?:when|if|whenever)\s+(?:a|an|the|their)\s+(\w+)(?:'s\b|\s+(?:\w+\s+)?(?:reports?|asks?|says?"
+    r"|wants?|describes?|mentions?|calls?|complains?|disputes?|tells?|needs?|requests?)\b)",
+    re.IGNORECASE,
+)
+"""Who brings the situation, named by the sheet ("when a parent reports ...", "if a rider's bike
+was stolen"): the caller, who does not call themselves a parent or a rider."""
+
+
+def _reporters(sentence: str) -> frozenset[str]:
+    return frozenset(stem(match.group(1).lower()) for match in REPORTER.finditer(sentence))
+
+
+_SEGMENT: Final = re.compile(r"\b(?:when|if|whenever)\b|[()]", re.IGNORECASE)
+
+
+def _urgent_words(sentence: str) -> frozenset[str]:
+    """The content words of the parts of a handoff sentence that an urgent action governs: the
+    condition it closes ("if ... the rental car was stolen, ..., tell them to call 911"), cut at
+    "when", "if" and parentheses, so that "(for swelling or breathing trouble, tell them to call 911
+    first)" makes swelling urgent and not "disputes a charge" before it; an action in parentheses
+    of its own ("a red-flag symptom (after telling them to call 911)") governs what precedes it.
+    Without an action, "emergency" names what is urgent (_emergency_named)."""
+    segments = _SEGMENT.split(sentence)
+    found: set[str] = set()
+    for position, segment in enumerate(segments):
+        if not URGENT_ACTION.search(segment):
+            continue
+        words = content_words(URGENT_ACTION.sub(" ", segment))
+        own = words - _ACTION_WORDS
+        found |= words if own else content_words(segments[position - 1]) if position else set()
+    return frozenset(found) | _emergency_named(sentence)
+
+
+_ACTION_WORDS: Final = frozenset(
+    stem(word) for word in "tell telling call calling them first after before transfer advise".split()
+)
+
+
+def _emergency_named(sentence: str) -> frozenset[str]:
+    """The words of what "emergency" names: the items after it ("describes an emergency (severe
+    pain, swelling)", "has an emergency: gas smell, ...") or before "is an emergency" ("sudden
+    vision loss ... is an emergency"); nothing else in the sentence ("disputes a bill, or ...")."""
+    match = EMERGENCY_WORD.search(sentence)
+    if match is None:
+        return frozenset()
+    after = sentence[match.end() :]
+    if re.match(r"\s*(?:\(|:|,)", after):
+        return frozenset(content_words(after))
+    return frozenset(content_words(sentence[: match.start()]))
+
+
+def described(text: str, fact_sheet: FactSheet) -> Trigger | None:
+    """The sheet's situation the caller's turn describes (an urgent one first), or None."""
+    triggers = sheet_triggers(fact_sheet)
+    if not triggers:
+        return None
+    rewritten = _in_sheet_words(text, fact_sheet.handoff)
+    said = frozen_content_words(rewritten)
+    candidates = [trigger for trigger in triggers if trigger.words <= said]
+    if not candidates:
+        return None  # no clause can hold words the whole turn lacks (the common case)
+    for urgent in (True, False):
+        situations = [trigger.words for trigger in candidates if trigger.urgent is urgent]
+        if situations and (describes(rewritten, situations) or _side_by_side(rewritten, situations)):
+            return next(t for t in candidates if t.urgent is urgent and _met(rewritten, t.words))
+    return None
+
+
+def _without_follow_on_questions(text: str) -> str:
+    """The turn without the question-marked sentences that go on with a question before them ("Is
+    it safe there? Like, leaks, mice, break-ins?" asks about break-ins, it reports none)."""
+    if text.count("?") < 2:
+        return text
+    kept: list[str] = []
+    asking = False
+    for sentence in sentences(text):
+        marked = sentence.rstrip().endswith("?")
+        if not (marked and asking):
+            kept.append(sentence)
+        asking = marked
+    return " ".join(kept)
+
+
+def _met(text: str, words: set[str]) -> bool:
+    return describes(text, [words]) or _side_by_side(text, [words])
+
+
+def _side_by_side(text: str, situations: list[set[str]]) -> bool:
+    """A situation told over two sentences next to each other ("the car's gone. Like, the rental."),
+    both statements about now."""
+    said = [s for s in sentences(text) if not s.rstrip().endswith("?") and not HISTORY.search(s)]
+    return any(meets(", ".join(pair).replace(".", ","), situations) for pair in pairwise(said))
+
+
+@lru_cache(maxsize=1024)
+def _in_sheet_words(text: str, handoff: str) -> str:
+    """The caller's turn, without its follow-on questions, with its words of a sheet word's root,
+    and its plain-words descriptions of a CONCEPTS situation, in the sheet's own word. Cached: the
+    rules judge and the engine read the same turns."""
+    text = _without_follow_on_questions(text)
+    surface = _surface_words(handoff)
+    for sheet_words, phrases in CONCEPTS:
+        word = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
+        if word is not None and phrases.search(text) is not None:
+            text = _replace(phrases, text, word)
+    roots = _roots(handoff)
+    if roots is None:
+        return text
+    return roots.sub(lambda match: _root_word(match.group(0), surface), text)
+
+
+def _replace(phrases: Phrases, text: str, word: str) -> str:
+    parts: list[str] = []
+    last = 0
+    for match in phrases.finditer(text):
+        # after the phrase, not in its place: a negation before it ("it's not there, somebody took
+        # it") governs two words, and must not reach the sheet's word
+        parts.extend((text[last : match.end()], " ", word))
+        last = match.end()
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def _root_word(token: str, surface: dict[str, str]) -> str:
+    stemmed = stem(token.lower())
+    if stemmed in surface:
+        return token
+    for sheet_stem, word in surface.items():
+        if _same_root(stemmed, sheet_stem):
+            return word
+    return token
+
+
+SAME_ROOT_ENDINGS: Final[frozenset[str]] = frozenset(
+    "- e y ic ion ions sion tion ation ment ments n en t d de ce se s es ed ing ies ied".split()
+)
+"""What may follow the shared beginning of two words of one root: the endings of one event or
+state told as a verb, a noun or an adjective ("suspend|ed" ~ "suspen|sion", "headach|e" ~
+"headach|y", "complain" ~ "complain|t", "allerg|y" ~ "allerg|ic"), not those that make another
+thing of it ("electric" ~ "electric|ian", "accident" ~ "accident|ally", "spark" ~ "spark|ling")."""
+
+
+def _same_root(said: str, sheet: str) -> bool:
+    """A caller's stem of the root of a sheet's: they share a beginning of five letters or more,
+    all but the last two letters of the shorter, and what follows it in each is one of
+    SAME_ROOT_ENDINGS; but a caller's adjective in -y is a quality, not the sheet's event ("the
+    lake looks stormy" is no "storm"; the sheet's "injury" is the caller's "injured")."""
+    first, second = said, sheet
+    shorter = min(len(first), len(second))
+    if shorter < _SAME_ROOT_MIN:
+        return False
+    shared = 0
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        shared += 1
+    if shared < max(_SAME_ROOT_MIN, shorter - 2):
+        return False
+    if said[shared:] == "y" and sheet[shared:] != "y":
+        return False
+    return all((word[shared:] or "-") in SAME_ROOT_ENDINGS for word in (first, second))
+
+
+@lru_cache(maxsize=64)
+def _surface_words(handoff: str) -> dict[str, str]:
+    """Each content stem of the handoff line with a word of the line that has it."""
+    found: dict[str, str] = {}
+    for word in words(handoff):
+        for stemmed in content_words(word):
+            found.setdefault(stemmed, word)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _roots(handoff: str) -> re.Pattern[str] | None:
+    """Caller words that may share a root with a handoff word: those opening with its first five
+    letters (the replacement then checks the rule)."""
+    starts = sorted({s[:_SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= _SAME_ROOT_MIN})
+    if not starts:
+        return None
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, starts)) + r")[\w'-]*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=64)
+def _sheet_vocabulary(scope: str, statements: tuple[str, ...]) -> frozenset[str]:
+    """The content words of the sheet's facts and scope: what callers of this business always say."""
+    return frozenset(word for text in (scope, *statements) for word in content_words(text))
+
+
+ROLE: Final = re.compile(
+    r"\b(?:transfer|hand (?:off|over)|put (?:them|the caller) through|connect (?:them|the caller))\w*\s+"
+    r"(?:(?:it|them|the call|the caller)\s+)?(?:to|with)\s+(?:the |a |an |our |your )?(?P<role>[\w\s-]+?)"
+    r"(?=\s*(?:\(|,|;|:|\.|$|\bwhen\b|\bif\b|\bfor\b|\bat once\b|\bright away\b|\bnow\b))",
+    re.IGNORECASE,
+)
+"""The person a handoff sentence transfers to ("transfer to the duty manager when ...")."""
+
+
+@lru_cache(maxsize=64)
+def _role_words(handoff: str) -> frozenset[str]:
+    return frozenset(word for match in ROLE.finditer(handoff) for word in content_words(match.group("role")))
