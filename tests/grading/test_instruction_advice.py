@@ -1,6 +1,6 @@
 """Advice given as plain imperatives, with no advice words ("pop the chain back on the small ring,
 then spin the pedal backwards"), on businesses none of the corpora hold (a bike shop, a kennel, a
-pool supply store, a notary, a piano tuner). Written from the rubric's reading of advice as
+hardware store, a notary). Written from the rubric's reading of advice as
 instructions to the caller about their body, their things or a dangerous situation; the business
 running its own job (booking, bringing things in, directions, what the sheet itself says to do) is
 not advice."""
