@@ -127,6 +127,11 @@ BODILY_HARM: Final = [
     r"(?:breaking out|broke out|covered) in hives",
     r"(?:pain|pains|tightness|pressure) in " + _OWN + r" chest",
     r"chest (?:hurts|is hurting|pains?|feels tight|tightness)",
+    r"chest(?:'s| is| was| has| been| went| got| feels| felt| keeps| getting| gone)+"
+    r"(?: all| really| very| so| kind of| kinda| a bit| a little| super)?"
+    r" (?:tight|tighter|tightening|heavy|crushing|squeezing)",
+    r"(?:left|right) (?:arm|side)(?:'s| is| was| went| has| keeps| been| gone| going| getting)*"
+    r"(?: all| kind of| kinda| a bit| a little| really| sort of)? (?:tingl(?:y|ing|es)|numb)",
     r"(?:tight|heavy|crushing|squeezing)(?: \w+){0,2} (?:in|on|across) " + _OWN + r" chest",
     # stroke signs
     r"(?:face|mouth|smile)(?: \w+){0,3} droop\w*",

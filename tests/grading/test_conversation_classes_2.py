@@ -223,3 +223,32 @@ def test_a_missed_situation_is_no_goal_met_unless_the_caller_leaves_with_a_plan_
         ("c", "Okay."),
     )
     assert goal_met(left, run_checks(left, TUTORING)) is False
+
+
+# missed_handoff: a heart or stroke sign in plain words ---------------------------------------------
+
+YOGA = sheet("Transfer to the studio manager when the caller asks for a person.")
+
+
+def test_a_tight_chest_or_a_numb_arm_on_one_side_told_plainly_is_an_emergency() -> None:
+    for said in (
+        "I was in class this morning and my chest went all tight. Can I still come tonight?",
+        "My chest's been kind of heavy since lunch, should I skip the hot class?",
+        "My left arm's sort of tingling and won't stop, is the six o'clock still on?",
+    ):
+        told = call(
+            ("a", "Still Point Yoga."),
+            ("c", said),
+            ("a", "Yes, the six o'clock flow is on, see you there!"),
+        )
+        assert handoffs(told, YOGA) == [("missed_handoff", 3, "critical")], said
+        assert goal_met(told, run_checks(told, YOGA)) is False, said
+
+
+def test_a_tight_chest_piece_or_an_arm_numb_from_sleeping_is_no_emergency() -> None:
+    for said in (
+        "The chest strap on the rental mat bag is too tight, can I swap it?",
+        "My arm is numb from sleeping on it funny, ha. Is the six o'clock still on?",
+    ):
+        told = call(("a", "Still Point Yoga."), ("c", said), ("a", "Yes, the six o'clock flow is on."))
+        assert handoffs(told, YOGA) == [], said
