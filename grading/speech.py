@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.first_chars import filtered
+from grading.prefilter import AlternativesGate, top_level_alternatives
 
 _SENTENCE_END: Final = re.compile(
     filtered(
@@ -120,9 +121,6 @@ def stem(word: str) -> str:
     return SYNONYMS.get(word, word)
 
 
-_UNSEEN: Final = object()
-
-
 class Phrases:
     """A case-insensitive phrase pattern that matches on the lower-cased text.
 
@@ -131,47 +129,63 @@ class Phrases:
     the patterns are written in lower case and the text is lowered before the search. Positions in
     a match are positions in the original text (lowering keeps the length of the text these
     transcripts hold); `group()` gives the lower-cased words.
+
+    Behind a literal prefilter (grading.prefilter): only the alternatives whose literals the text
+    holds are searched for, and a text holding none is not searched at all; most turns hold none
+    of a check's phrases. `alternatives` are the pattern's top-level alternatives, in order (read
+    from `pattern` when not given).
     """
 
-    __slots__ = ("_compiled", "_seen", "_source")
+    __slots__ = ("_compiled", "_gate", "_source", "alternatives")
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, alternatives: list[str] | None = None) -> None:
         self._source = pattern
         # behind a lookahead on the characters a match can start with (see grading.first_chars)
         self._compiled = re.compile(filtered(pattern))
-        self._seen: dict[str, re.Match[str] | None] = {}
+        self.alternatives: list[str] = alternatives or top_level_alternatives(pattern) or [pattern]
+        self._gate = _alternatives_gate(self.alternatives, self._compiled)
 
     @property
     def pattern(self) -> str:
         return self._source
 
     def search(self, text: str) -> re.Match[str] | None:
-        # Several checks ask the same pattern about the same turn; remember the last few hundred.
-        # One lookup, not "in" then "[]": another thread may clear the memo in between.
-        found = self._seen.get(text, _UNSEEN)
-        if found is not _UNSEEN:
-            return found  # pyright: ignore[reportReturnType]  (only matches and None are stored)
-        if len(self._seen) > 512:
-            self._seen.clear()
-        match = self._seen[text] = self._compiled.search(text.lower())
-        return match
+        lowered, compiled = self._gate.select(text)
+        return None if compiled is None else compiled.search(lowered)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        return self._compiled.finditer(text.lower())
+        lowered, compiled = self._gate.select(text)
+        return iter(()) if compiled is None else compiled.finditer(lowered)
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
-        return self._compiled.fullmatch(text.lower())
+        lowered, compiled = self._gate.select(text)
+        return None if compiled is None else compiled.fullmatch(lowered)
+
+
+def _alternatives_gate(alternatives: list[str], compiled: re.Pattern[str]) -> AlternativesGate:
+    def compile_subset(subset: str) -> re.Pattern[str]:
+        return re.compile(filtered(subset))
+
+    try:
+        return AlternativesGate(alternatives, compiled, compile_subset, lowered=True)
+    except re.error:  # an alternative that does not compile alone (a backreference to another's group)
+        return AlternativesGate([compiled.pattern], compiled, compile_subset, lowered=True)
 
 
 def compile_phrases(phrases: list[str] | tuple[str, ...]) -> Phrases:
     """One case-insensitive pattern matching any of `phrases` (lower-case regex fragments) on word
     boundaries."""
-    return Phrases(r"\b(?:" + "|".join(phrases) + r")(?!\w)")
+    return Phrases(
+        r"\b(?:" + "|".join(phrases) + r")(?!\w)", [r"\b(?:" + phrase + r")(?!\w)" for phrase in phrases]
+    )
 
 
 def any_of(*patterns: Phrases) -> Phrases:
     """One pattern matching whatever any of `patterns` matches."""
-    return Phrases("|".join(f"(?:{p.pattern})" for p in patterns))
+    return Phrases(
+        "|".join(f"(?:{p.pattern})" for p in patterns),
+        [alternative for p in patterns for alternative in p.alternatives],
+    )
 
 
 Pattern = re.Pattern[str] | Phrases
