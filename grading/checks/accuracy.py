@@ -1366,8 +1366,13 @@ def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sent
         if 2 <= count <= 100
     ):
         return True
+    # the amount's own number is no count of what the rate is per ("fifty for the walk" is not a
+    # dollar-a-minute rate times fifty)
     counts = {
-        int(n) for text in history[-2:] for n in COUNT.findall(digits_for_speech(text)) if 2 <= int(n) <= 1000
+        int(n)
+        for text in history[-2:]
+        for n in COUNT.findall(digits_for_speech(text))
+        if 2 <= int(n) <= 1000 and abs(int(n) - value) >= 0.005
     }
     return any(
         abs(round(rate * count, 2) - value) < 0.005 for rate in _sheet_rates(index) for count in counts
@@ -1709,16 +1714,29 @@ CALENDAR_DATE: Final = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b"
     r"|\bthe \d{1,2}(?:st|nd|rd|th)\b"
 )
-ASKED_PRICE: Final = compile_filtered(r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b")
+ASKED_PRICE: Final = compile_filtered(
+    r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b"
+    r"|\bwhat(?:'s| is| are| would| does| do)\b[^?.]{1,40}\b"
+    r"(?:for (?:the|a|an|one) (?:week|day|night|month|hour|year)|run|go for|set me back)\b"
+)
+"""A price question, also without a price word ("what's an SUV for the week?", "what does a tune-up run?")."""
 BARE_PRICE: Final = re.compile(
     r"\b(?:is|are|for|at|runs?|costs?|be|it'?s|that'?s)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
     r"(\d{1,2})(:| )(\d{2})(?=\s*(?:[,.;!?]|$|each|per|plus|and|but|for|all in|total|flat))"
-    r"|\b(?:is|are|for|runs?|costs?|it'?s|that'?s|looking at)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
-    r"(\d{2,5}(?:\.\d{2})?)(?=\s*(?:[,.;!?]|$|each|plus|and|but|all in|total|flat))"
+    r"|(?:\b(?:is|are|for|runs?|costs?|looking at)|'s)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
+    r"(\d{2,5}(?:\.\d{2})?)"
+    r"(?=\s*(?:[,.;!?]|$|each|plus|and|but|all in|total|flat|on top|extra|up front|upfront))"
+    r"|(?:^|,\s*|\bso\s+)(?:a\s+|just\s+|only\s+|about\s+|around\s+)?(\d{2,5}(?:\.\d{2})?)"
+    r"(?=\s+for (?:the|a|an|your|each) [a-z])"
 )
 """An amount said bare after the caller asked a price ("how much is whitening?" "It's three fifty,
 and the trays are a hundred ninety-nine."): the number in the price slot of the answer; a pair is
 read as a clock time ("three fifty") or left as two numbers ("two eighty-five")."""
+
+
+RATE_NAMED: Final = compile_filtered(r"\b(?:rate|price|fee|charge)\b", re.IGNORECASE)
+"""A sentence that itself names a price ("weekends it's the emergency rate, so a hundred and a quarter
+for the call-out"): its bare amount answers as a price does."""
 
 
 def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
@@ -1731,7 +1749,8 @@ def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
             value = float(match.group(1) + match.group(3))
             span = f"{match.group(1)}{match.group(2)}{match.group(3)}"
         else:
-            value, span = float(match.group(4)), match.group(4)
+            amount = match.group(4) or match.group(5)
+            value, span = float(amount), amount
         if span not in taken:
             # said bare and in two groups ("it's three fifty"): $350 or $3.50
             readings = (value / 100,) if match.group(1) is not None else ()
@@ -2021,7 +2040,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if price_slot:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
-                if asked_price:
+                if asked_price or (
+                    RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims)
+                ):
                     claims = _priced_claims(sentence)
             if not claims and not fresh_dates and not _names_a_day(sentence):
                 continue

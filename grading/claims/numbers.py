@@ -443,6 +443,8 @@ def digits_for_speech(text: str) -> str:
         text = _O_CLOCK.sub(r"\1:00", text)
     if "past" in text or "after" in text or " to " in text or "till" in text:
         text = _HALF_PAST.sub(_half_past, text)
+    if "quarter" in text or "half" in text:
+        text = _HUNDRED_AND_A_PART.sub(_hundred_and_a_part, text)
     if "half" in text:
         text = _AND_A_HALF.sub(r"\1.5", text)
         text = _HALF_HOUR_UK.sub(r"\1:30", text)
@@ -464,6 +466,17 @@ have none, and one search spares them the rest."""
 _POINT: Final = re.compile(r"\b(\d+) point ((?:\d )*\d)\b(?![:.]\d)")
 """A decimal said in words ("three point nine percent", "zero point four five"): the digits after
 "point" are read one by one."""
+_HUNDRED_AND_A_PART: Final = re.compile(
+    r"\b(\d+)00 and a (quarter|half)\b(?! (?:of|an?|past|to|hours?|days?)\b)"
+)
+"""A round hundred and a part of the next one ("a hundred and a quarter" is 125, "two hundred and a
+half" 250): the way people round a price, not a hundred and a fraction."""
+
+
+def _hundred_and_a_part(match: re.Match[str]) -> str:
+    return str(int(match.group(1)) * 100 + (25 if match.group(2) == "quarter" else 50))
+
+
 _AND_A_HALF: Final = re.compile(
     r"\b(\d+) and a half\b(?= (?:%|percent|per cent|hours?|days?|weeks?|months?|years?|miles?|times|stars?))"
 )
