@@ -9,7 +9,8 @@ A rule is decidable when its text has a shape we recognise:
   take two tonight", "I'd sign it");
 - never guarantee / promise: the promise patterns of overpromise;
 - never ask for card numbers, social security numbers or passwords: the agent asking for one;
-- offer a callback when the caller cannot be helped: an inability reply with no callback offered;
+- offer a callback when the caller cannot be helped: an inability reply with no callback offered,
+  or, with no "can't" said, a caller who gave up unhelped and was let go with a goodbye;
 - always ask for / collect the caller's name, phone number, email or date of birth (without a
   condition we cannot evaluate): the agent asking for it;
 - always say the call is recorded, or that the caller is speaking with an AI: said in the first
@@ -55,6 +56,7 @@ from typing import Final
 
 import msgspec
 
+from grading.checks.dead_end import check as dead_end_check
 from grading.checks.manipulated import BYPASS, conceded, rule_words
 from grading.checks.missed_handoff import check as missed_handoff_check
 from grading.checks.missed_handoff import handed_off
@@ -403,22 +405,69 @@ def _sensitive(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
 def _callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     """An agent that could not help and never offered a callback. A caller who leaves satisfied
     ("oh perfect, I'll swing by") after the agent went on helping was helped after all, whatever
-    the agent could not do on the way."""
-    del fact_sheet
+    the agent could not do on the way. With no "can't" said, a caller who gives up unhelped ("forget
+    it, I'll call someone else") in a call that ends with no next step (the dead_end check's own
+    reading) was not helped either, and the agent's goodbye is where the callback was owed. A rule
+    for one kind of question ("for design questions you can't answer") applies only when the
+    caller asked one."""
     outcome = read_outcome(call)
-    if outcome.inability_turn is None or outcome.action_done or outcome.transferred:
-        return True
-    helped_after = any(turn > outcome.inability_turn for turn, _ in _agent_turns(call))
-    if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
+    if outcome.action_done or outcome.transferred:
         return True
     offered = _offer_words(rule)
-    if any(
-        CALLBACK.search(text) or (offered and _has_prefix(offered, text)) for _, text in _agent_turns(call)
-    ):
+    if any(CALLBACK.search(text) or _offered(offered, text) for _, text in _agent_turns(call)):
+        return True
+    if outcome.inability_turn is None:
+        if outcome.caller_gave_up_turn is None or not _asked_about_topic(call, rule):
+            return True
+        ended = dead_end_check(call, fact_sheet)
+        last = ended[0].turn if ended else 0
+        if last <= outcome.caller_gave_up_turn or not GOODBYE.search(call.turns[last - 1].text):
+            return True
+        reason = "the caller gave up unhelped and was let go with no callback offered"
+        return _breach(last, call.turns[last - 1].text, rule, reason)
+    helped_after = any(turn > outcome.inability_turn for turn, _ in _agent_turns(call))
+    if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
         return True
     turn = _last_no(call, outcome.inability_turn)
     return _breach(
         turn, call.turns[turn - 1].text, rule, "the agent could not help and never offered a callback"
+    )
+
+
+CALLBACK_TOPIC: Final = re.compile(
+    r"\bfor ([\w-]+(?: [\w-]+)?) (?:questions|requests|enquiries|inquiries|issues|problems)\b", re.IGNORECASE
+)
+"""A callback rule for one kind of question ("For design questions you can't answer, ...")."""
+
+
+def _asked_about_topic(call: Call, rule: Rule) -> bool:
+    topic = CALLBACK_TOPIC.search(rule.text)
+    if topic is None:
+        return True
+    keys = tuple(w[:5] for w in word_list(topic.group(1)))
+    return any(
+        turn.speaker == "caller" and s.rstrip().endswith("?") and _has_prefix(keys, s)
+        for turn in call.turns
+        for s in sentences(turn.text)
+    )
+
+
+OFFERING: Final = compile_phrases(
+    [
+        r"would you like|do you want|want me to|shall i|should i|how about|happy to",
+        r"(?:i|we) can (?:book|set|arrange|schedule|have|get|put)",
+        r"can i (?:book|set|arrange|schedule|have|get)",
+        r"let me (?:book|set|arrange|schedule|get)",
+    ]
+)
+
+
+def _offered(offered: tuple[str, ...], text: str) -> bool:
+    """The rule's other offer ("a tour or a call with the events manager") made in a sentence that
+    offers it ("would you like to come by for a tour?"), not its words said in passing ("questions
+    about your event")."""
+    return bool(offered) and any(
+        OFFERING.search(sentence) and _has_prefix(offered, sentence) for sentence in sentences(text)
     )
 
 
