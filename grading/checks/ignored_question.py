@@ -41,8 +41,9 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from grading.checks.follow_ups import CORRECTION, NOT_HEARD, reasked
 from grading.checks.missed_handoff import PERSON_REQUEST
-from grading.checks.outcome import CALLER_GAVE_UP, CALLER_PLAN, CALLER_SATISFIED, CLOSING
+from grading.checks.outcome import CALLER_PLAN, CALLER_SATISFIED, CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
@@ -178,25 +179,12 @@ APOLOGY: Final = compile_filtered(
     re.IGNORECASE,
 )
 """A sentence that only apologises or sympathises."""
-REASKED: Final = compile_filtered(
-    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
-    r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
-    re.IGNORECASE,
-)
-
-
 REQUEST: Final = compile_filtered(
     r"\b(?:i'?d like|i would like|i want|i wanna|i need|i'?m (?:calling|looking|trying|hoping) to"
     r"|i was hoping|can you|could you|would you|will you|can i|could i|may i)\b",
     re.IGNORECASE,
 )
 """A request in the caller's turn: what a refusal is most likely refusing."""
-CORRECTION: Final = compile_filtered(
-    r"^(?:(?:okay|ok|um|uh|yeah|right|well|sorry)[,.!]?\s+)*no[,.!]\s|^(?:i mean|i meant|not that)\b",
-    re.IGNORECASE,
-)
-"""The caller's next turn opens by correcting the agent ("Right, no, they're at the other store"):
-the reply answered something else."""
 ACTION_REQUEST: Final = compile_filtered(
     r"^(?:can|could|would|will) you (?:please |just )?(?:book|reserve|schedule|get|put|make|set|order|send"
     r"|arrange|add|change|move|cancel|hold|open|unlock|fix|come|deliver|pick|take|do)\b"
@@ -322,35 +310,6 @@ def _digit_words(text: str) -> frozenset[str]:
     return frozenset(stem(word.rstrip("'")) for word in frozen_content_words(text))
 
 
-def _reasked(
-    about: frozenset[str], follow_up: str, reply_words: frozenset[str], *, opener_needed: bool = False
-) -> bool:
-    """The caller's next turn comes back to the question, whose words are `about` ("okay, but the
-    loaner?", "no, like, a kids menu?", "right, no, it's at the other store"), or gives up on it
-    ("unbelievable, forget it"). With `opener_needed` a turn that merely ends in "?" is not enough:
-    it must open as a return or a correction."""
-    follow_words = _words(follow_up)
-    if CALLER_GAVE_UP.search(follow_up) or re.search(
-        r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
-    ):
-        # giving up on an unheard question, not on the answer heard ("Monday?? forget it"), nor
-        # after a reply that took the question up ("the dog?" "dogs under forty pounds only")
-        return not follow_words & reply_words and not about & reply_words
-    back = about & follow_words
-    if not back:
-        return False  # both ways of coming back need a word of the question
-    if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
-        return True
-    # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
-    # "the west area." "what's the postcode and area?" asks for more, not again
-    if opener_needed or not follow_up.rstrip().endswith("?"):
-        return False
-    # and only by asking it: "I'll do tomorrow morning. Can you put me down for nine?" asks for a
-    # booking, it does not ask "what about tomorrow?" again
-    asked_again = _words(" ".join(s for s in sentences(follow_up) if s.rstrip().endswith("?")))
-    return bool(about & asked_again - reply_words)
-
-
 def _about(question: str, turn_text: str) -> tuple[frozenset[str], bool]:
     """The words a question is about, and whether they were borrowed from the rest of the turn: a
     question that points back ("I want to move my prescriptions here, how does that work?") is about
@@ -453,9 +412,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         reply_words: frozenset[str] | None = None  # read when a question needs it
         reply_sentences = sentences(reply)
         asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
+        # "Are you even listening?", "I'm asking if you're open late": the caller says it was missed
+        not_heard = bool(follow_up) and NOT_HEARD.search(follow_up) is not None
         for question in asked:
             shape = _type_shape(question)
-            answered_in_kind = shape is not None and bool(shape.search(reply))
+            answered_in_kind = shape is not None and bool(shape.search(reply)) and not not_heard
             if answered_in_kind and not (brushed_off or repeated or SOURCE_ASKED.search(question)):
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
@@ -483,7 +444,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 and (shared or ACTION_REQUEST.match(question))
             )  # "can you just open it?" "sure, we'll get you in"
             no_source = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply) and not shared)
-            if brushed_off or no_source:
+            if brushed_off or no_source or not_heard:
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
             elif yes_or_no or _takes_up_subject(question, about, reply):
@@ -497,7 +458,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 ignored = True
             elif answered_in_kind:
                 ignored = False
-            elif _reasked(about, follow_up, reply_words, opener_needed=borrowed) and (
+            elif reasked(about, follow_up, reply_words, _words, opener_needed=borrowed) and (
                 len(shared) <= 1 or (borrowed and CORRECTION.search(follow_up.strip()))
             ):
                 # a reply that picks up words of the turn ("guitar lessons are on Tuesdays") can still

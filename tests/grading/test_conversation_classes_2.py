@@ -252,3 +252,44 @@ def test_a_tight_chest_piece_or_an_arm_numb_from_sleeping_is_no_emergency() -> N
     ):
         told = call(("a", "Still Point Yoga."), ("c", said), ("a", "Yes, the six o'clock flow is on."))
         assert handoffs(told, YOGA) == [], said
+
+
+# ignored_question: the caller says the reply missed them --------------------------------------------
+
+
+def test_a_caller_saying_they_were_not_heard_makes_even_an_answer_in_kind_an_ignored_question() -> None:
+    for question, reply, follow_up in (
+        (
+            "How long is the warranty on the tune-up good for?",
+            "We could book your next tune-up for this week. How about Thursday?",
+            "Are you even listening? I asked about the warranty.",
+        ),
+        (
+            "Are you open late on Friday?",
+            "What time on Friday works for you?",
+            "I'm asking if you're open late. Like after six.",
+        ),
+    ):
+        piano = call(
+            ("a", "Keys and Strings Piano Service."),
+            ("c", question),
+            ("a", reply),
+            ("c", follow_up),
+            ("a", "Sorry, we close at five on Fridays."),
+        )
+        assert pinned(ignored_question.check(piano, sheet()), piano) == [("ignored_question", 3)], question
+
+
+def test_asking_on_someone_elses_behalf_or_a_past_question_is_no_complaint_of_not_being_heard() -> None:
+    for follow_up in (
+        "Great. I'm asking for my mother, she's eighty, is there a senior rate?",
+        "Okay. I asked about this last spring too, thanks.",
+    ):
+        piano = call(
+            ("a", "Keys and Strings Piano Service."),
+            ("c", "How long does a tuning take?"),
+            ("a", "About an hour and a half."),
+            ("c", follow_up),
+            ("a", "Seniors get ten percent off."),
+        )
+        assert ignored_question.check(piano, sheet()) == [], follow_up

@@ -1,0 +1,79 @@
+"""What the caller's next turn says about the agent's reply to their question: that it was not
+heard ("are you even listening?", "I'm asking if you're open late"), that it is being asked again
+("okay, but the loaner?"), corrected ("right, no, it's at the other store") or given up on
+("unbelievable, forget it"). ignored_question reads it: the caller is the best judge of whether a
+reply answered them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from grading.checks.outcome import CALLER_GAVE_UP
+from grading.first_chars import compile_filtered
+from grading.speech import sentences
+
+REASKED: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well|so)[,.!]?\s+)*(?:but|and|what about|how about|so)\b"
+    r"|you didn'?t (?:answer|say|tell)|my question was|i (?:just )?asked|didn'?t answer",
+    re.IGNORECASE,
+)
+"""A turn that opens as a return to the question ("but...", "so...", "what about..."), or says
+it was not answered."""
+CORRECTION: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|right|well|sorry)[,.!]?\s+)*no[,.!]\s|^(?:i mean|i meant|not that)\b",
+    re.IGNORECASE,
+)
+"""The caller's next turn opens by correcting the agent ("Right, no, they're at the other store"):
+the reply answered something else."""
+NOT_HEARD: Final = compile_filtered(
+    r"\b(?:are|were) you (?:even |actually |really )?(?:listening|hearing me)\b"
+    r"|\b(?:did|do) you (?:even |actually )?(?:hear|listen to) (?:me|what i)\b"
+    r"|\bthat(?:'s| is| was) not what i (?:asked|said|meant)\b"
+    r"|\byou(?:'re| are) not (?:listening|answering|hearing)\b"
+    r"|\byou (?:didn'?t|did not|haven'?t|have not) (?:answer|hear|listen)"
+    r"|\bi(?:'m| am| was) (?:just )?asking (?:you )?(?:if|whether|about|how|what|when|where|why|which)\b"
+    r"|\bi just asked (?:you )?(?:if|whether|about|how|what|when|where|why|which)\b"
+    r"|\bi asked (?:you )?(?:if|whether|how|what|when|where|why|which)\b"
+    r"|\bmy question (?:was|is)\b|\banswer (?:my|the) question\b",
+    re.IGNORECASE,
+)
+"""The caller says the reply missed them ("Are you even listening?", "I'm asking if you're open
+late. Like after five."): whatever words the reply shared with the question, it did not answer it."""
+
+
+def reasked(
+    about: frozenset[str],
+    follow_up: str,
+    reply_words: frozenset[str],
+    words_of: Callable[[str], frozenset[str]],
+    *,
+    opener_needed: bool = False,
+) -> bool:
+    """The caller's next turn comes back to the question, whose words are `about` ("okay, but the
+    loaner?", "no, like, a kids menu?", "right, no, it's at the other store"), or gives up on it
+    ("unbelievable, forget it"). With `opener_needed` a turn that merely ends in "?" is not enough:
+    it must open as a return or a correction. `words_of` reads a text's words the way the
+    question's were read."""
+    follow_words = words_of(follow_up)
+    if CALLER_GAVE_UP.search(follow_up) or re.search(
+        r"\b(?:unbelievable|seriously|hello)\W*$", follow_up, re.I
+    ):
+        # giving up on an unheard question, not on the answer heard ("Monday?? forget it"), nor
+        # after a reply that took the question up ("the dog?" "dogs under forty pounds only")
+        return not follow_words & reply_words and not about & reply_words
+    back = about & follow_words
+    if not back:
+        return False  # both ways of coming back need a word of the question
+    if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
+        return True
+    # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
+    # "the west area." "what's the postcode and area?" asks for more, not again
+    if opener_needed or not follow_up.rstrip().endswith("?"):
+        return False
+    # and only by asking it: "I'll do tomorrow morning. Can you put me down for nine?" asks for a
+    # booking, it does not ask "what about tomorrow?" again
+    asked_again = words_of(" ".join(s for s in sentences(follow_up) if s.rstrip().endswith("?")))
+    return bool(about & asked_again - reply_words)
