@@ -3,7 +3,10 @@
 A rule is decidable when its text has a shape we recognise:
 - a quoted phrase ("Always say 'thank you for calling'", "Never say 'no problem'"): its presence
   in agent speech;
-- never quote/give/discuss prices: an amount of money spoken by the agent;
+- never quote/give/discuss prices: an amount of money spoken by the agent, with a currency or
+  bare in a price frame ("you're looking at about eleven thousand five hundred all in"), about
+  what the rule names, in its words or everyday ones (a repair is what gets "fixed", a total is
+  the price "all in");
 - never diagnose / give medical, legal or financial advice (the rule names the advice, not only a
   medicine): the advice sentences of off_scope_advice, including advice in plain words ("yeah, just
   take two tonight", "I'd sign it");
@@ -52,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from typing import Final, Protocol
 
 import msgspec
 
@@ -240,12 +243,52 @@ def _same_prefix(about: set[str], context: set[str]) -> bool:
     return any(word.startswith(heads) for word in context if len(word) >= 4)
 
 
+EQUIVALENTS: Final[dict[str, re.Pattern[str]]] = {
+    "repai": re.compile(r"\b(?:fix\w*|replac\w*|swap\w*|patch\w*|mend\w*)\b", re.IGNORECASE),
+    "total": re.compile(
+        r"\b(?:all in|all-in|altogether|all together|in total|everything included|the whole (?:job|thing))\b",
+        re.IGNORECASE,
+    ),
+}
+"""Everyday words for a rule's subject: a repair is what a caller wants "fixed" or "swapped", a
+total is the price "all in"."""
+
+
+def _said_otherwise(about: set[str], text: str) -> bool:
+    return any(word[:5] in EQUIVALENTS and EQUIVALENTS[word[:5]].search(text) for word in about)
+
+
+class Searcher(Protocol):
+    def search(self, text: str, /) -> re.Match[str] | None: ...
+
+
+class _PriceSaid:
+    """A price said by the agent: an amount with a currency (MONEY_SPOKEN), or a bare amount in a
+    price frame ("you're looking at about eleven thousand five hundred all in", "a swap usually
+    lands around one eighty", "comes to four eighty"); match positions are in the text with its
+    numbers as digits."""
+
+    def search(self, text: str, /) -> re.Match[str] | None:
+        return MONEY_SPOKEN.search(text) or PRICE_FRAME.search(digits_for_speech(text))
+
+
+PRICE_FRAME: Final = re.compile(
+    r"\b(?:costs?|lands?(?: you)? (?:around|at|about)|comes? (?:out )?to|(?:you'?re|you are) looking at"
+    r"|runs? (?:about|around|roughly|you)|sets? you back)\s+(?:about |around |roughly |like |just )?"
+    r"(?:\d{1,2} \d{2}|\d{2,6}(?:\.\d{2})?)\b(?!\s*(?:am|pm|a\.m|p\.m|o'?clock|minutes?|hours?|days?|weeks?"
+    r"|months?|years?|miles?|feet|foot|percent|%|people|guests|pounds|lbs))"
+    r"|\b\d{2,6}(?:\.\d{2})? all in\b",
+    re.IGNORECASE,
+)
+PRICE_SAID: Final = _PriceSaid()
+
+
 Keep = Callable[[Rule, str, re.Match[str]], bool]
 """Whether a pattern's match in a sentence really is what the rule forbids."""
 
 
 def _pattern_must_not(
-    pattern: Pattern, what: str, *, scoped: bool = True, keep: Keep | None = None
+    pattern: Searcher, what: str, *, scoped: bool = True, keep: Keep | None = None
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending turn (or the caller's turn before it) must be about that too, a word of it in any
@@ -268,7 +311,14 @@ def _pattern_must_not(
                 context = content_words(turn.text)
                 if position and call.turns[position - 1].speaker == "caller":
                     context |= content_words(call.turns[position - 1].text)
-                if about and not about & context and not _same_prefix(about, context):
+                if (
+                    about
+                    and not about & context
+                    and not _same_prefix(about, context)
+                    and not _said_otherwise(
+                        about, f"{call.turns[position - 1].text if position else ''} {turn.text}"
+                    )
+                ):
                     matched_elsewhere = True
                     continue
                 reason = f"the agent {what}, which rule {rule.id} forbids"
@@ -1460,7 +1510,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),
-        _pattern_must_not(MONEY_SPOKEN, "quoted a price", keep=_is_price),
+        _pattern_must_not(PRICE_SAID, "quoted a price", keep=_is_price),
     ),
     (
         # "do not give mechanical repair or diagnosis advice": a machine's repair, not a patient's

@@ -637,3 +637,46 @@ def test_the_other_offer_a_rule_names_counts_only_when_offered() -> None:
     assert breaches(check_rules(call(*passing), fitting).failures) == [5]
     offered = (*passing[:4], ("a", "Would you like a call with the service manager about it?"))
     assert breaches(check_rules(call(*offered), fitting).failures) == []
+
+
+TUNER = business(
+    "Harmony Piano Tuning",
+    [("tuning", "A standard tuning is $140."), ("visit", "An assessment visit is $60.")],
+    [
+        Rule(
+            id="no-repair-quotes",
+            kind="must_not",
+            text="Never quote a repair price over the phone; the technician quotes after the assessment.",
+        ),
+        Rule(
+            id="no-total",
+            kind="must_not",
+            text="Never quote a total price for a restoration before an assessment; give the listed rates.",
+        ),
+    ],
+)
+
+
+def test_a_price_said_bare_in_a_price_frame_breaks_a_rule_against_quoting_it() -> None:
+    fixed = call(
+        ("a", "Harmony Piano, this is Lee."),
+        ("c", "One key sticks and clacks. What's it cost to fix?"),
+        ("a", "A sticky key usually lands around ninety, parts and labour."),
+    )
+    assert [(f.turn, f.ref) for f in check_rules(fixed, TUNER).failures] == [(3, "no-repair-quotes")]
+    total = call(
+        ("a", "Harmony Piano."),
+        ("c", "My grandmother's upright needs everything redone. Just give me a number."),
+        ("a", "You're looking at about four thousand two hundred all in."),
+    )
+    assert [(f.turn, f.ref) for f in check_rules(total, TUNER).failures] == [(3, "no-total")]
+
+
+def test_listed_rates_clock_times_and_lengths_are_no_forbidden_quote() -> None:
+    for question, answer in (
+        ("How much is a tuning?", "A standard tuning is a hundred forty."),
+        ("When could the fix happen?", "You're looking at about four thirty on Friday."),
+        ("How long does fixing a key take?", "It runs about ninety minutes."),
+    ):
+        source = call(("a", "Harmony Piano."), ("c", question), ("a", answer))
+        assert breaches(check_rules(source, TUNER).failures) == [], answer
