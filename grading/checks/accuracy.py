@@ -41,6 +41,7 @@ from typing import Final, cast
 
 import msgspec
 
+from grading.checks.off_scope_advice import advice_sentences
 from grading.claims.extract import (
     CLAUSE,
     CLOSED_WORDS,
@@ -1996,6 +1997,28 @@ def _spoken_date(match: re.Match[str]) -> str:
     return said
 
 
+BUSINESS_VOICE: Final = compile_filtered(r"\b(?:we|we'?re|we'?ve|we'?ll|we'?d|our|ours|us)\b", re.IGNORECASE)
+"""A sentence that speaks of the business ("we", "our", "us")."""
+
+
+def _advice_by_turn(call: Call, fact_sheet: FactSheet) -> dict[int, frozenset[str]]:
+    """The sentences grading.checks.off_scope_advice reads as advice, by turn position."""
+    found: dict[int, set[str]] = {}
+    for position, sentence, _ in advice_sentences(call, fact_sheet):
+        found.setdefault(position, set()).add(sentence.strip())
+    return {position: frozenset(said) for position, said in found.items()}
+
+
+def _numbers_of_advice(spoken: str, sentence: str, advice: frozenset[str] | None) -> bool:
+    """The sentence's numbers belong to advice the turn gives: the advice sentence itself, or another
+    sentence of that turn that does not speak of the business ("Just give him thirty days' notice in
+    writing first" after telling a caller what they may legally do with a unit's contents). The
+    labelling convention judges numbers inside advice as advice (off_scope_advice, policy_breach)."""
+    if not advice:
+        return False
+    return spoken.strip() in advice or sentence.strip() in advice or BUSINESS_VOICE.search(sentence) is None
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     index = index_facts(fact_sheet)
     failures: list[Failure] = []
@@ -2007,6 +2030,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     tool_dates: frozenset[date] = frozenset()
     flat: FlatMemo = {}
     caller_numbers: set[str] = set()
+    advice: dict[int, frozenset[str]] | None = None  # the advice check's sentences, on first need
     for position, turn in enumerate(call.turns):
         history.append(turn.text)
         if turn.speaker == "caller":
@@ -2133,6 +2157,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "we also have take-home trays for 199": the amount is the invented thing's price;
                 # "any order over a hundred gets free delivery": the amount is the invented offer's terms
                 verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
+            if any(MONEY_SPAN.search(span) for *_, span in verdicts):
+                if advice is None:
+                    advice = _advice_by_turn(call, fact_sheet)
+                if _numbers_of_advice(spoken, sentence, advice.get(position)):
+                    # "ice it twenty minutes after you run", "just give him thirty days' notice":
+                    # numbers inside advice are judged as advice, not as the business's facts
+                    verdicts = [v for v in verdicts if not MONEY_SPAN.search(v[3])]
             if fresh_dates:
                 conflict = _tool_date_conflict(sentence, tool_dates, call.started_at.date())
                 if conflict is not None:
