@@ -57,14 +57,20 @@ def _sentences(text: str) -> tuple[str, ...]:
 
 
 def words(text: str) -> list[str]:
-    """Lower-case word tokens, apostrophes kept inside words ("don't")."""
-    return _WORD.findall(text.casefold().replace("’", "'"))
+    """Lower-case word tokens, apostrophes kept inside words ("don't"). A fresh list."""
+    return list(_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[str, ...]:
+    # Cached like _sentences: several checks tokenise the same turns and sentences within a grade.
+    return tuple(_WORD.findall(text.casefold().replace("’", "'")))
 
 
 @lru_cache(maxsize=4096)
 def word_bag(text: str) -> Counter[str]:
     """The words of a turn with their counts (shared, cached: do not change it)."""
-    return Counter(words(text))
+    return Counter(_words(text))
 
 
 def content_words(text: str) -> set[str]:
@@ -80,7 +86,7 @@ def frozen_content_words(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _content_words(text: str) -> frozenset[str]:
-    return frozenset(stem(word) for word in words(text) if word not in STOPWORDS and len(word) >= 2)
+    return frozenset(stem(word) for word in _words(text) if word not in STOPWORDS and len(word) >= 2)
 
 
 SYNONYMS: Final[dict[str, str]] = {
