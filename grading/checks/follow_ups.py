@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from grading.checks.outcome import CALLER_GAVE_UP
+from grading.checks.roots import shared_roots
 from grading.first_chars import compile_filtered
 from grading.speech import sentences
 
@@ -64,10 +65,10 @@ def reasked(
         # giving up on an unheard question, not on the answer heard ("Monday?? forget it"), nor
         # after a reply that took the question up ("the dog?" "dogs under forty pounds only")
         return not follow_words & reply_words and not about & reply_words
-    back = about & follow_words
+    back = shared_roots(follow_words, about)  # "so the financing?" comes back to "finance"
     if not back:
         return False  # both ways of coming back need a word of the question
-    if REASKED.search(follow_up.strip()) or CORRECTION.search(follow_up.strip()):
+    if returns_to(follow_up):
         return True
     # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
     # "the west area." "what's the postcode and area?" asks for more, not again
@@ -77,3 +78,46 @@ def reasked(
     # booking, it does not ask "what about tomorrow?" again
     asked_again = words_of(" ".join(s for s in sentences(follow_up) if s.rstrip().endswith("?")))
     return bool(about & asked_again - reply_words)
+
+
+ELLIPTIC_RETURN: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|right|well)[,.!]?\s+)*(?:but|so|what about|how about)\b(?:\W+\w+){1,4}\W*\?$",
+    re.IGNORECASE,
+)
+"""A short question of a few words that opens as a return ("So the financing?", "But the
+loaner?"); a longer one after "and" or "so" is as often a new question ("And do you have
+parking?")."""
+
+
+def returns_to(follow_up: str) -> bool:
+    """The turn opens as a return or a correction, or a sentence of it after the caller's answer to
+    the agent is a short return ("9 Quarry Road. So the financing?")."""
+    text = follow_up.strip()
+    if REASKED.search(text) or CORRECTION.search(text):
+        return True
+    return any(ELLIPTIC_RETURN.match(sentence) for sentence in sentences(text)[1:])
+
+
+STRONG_RETURN: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well)[,.!]?\s+)*(?:but|what about|how about)\b",
+    re.IGNORECASE,
+)
+"""A turn that opens as a return and nothing else: "and ..." or "so ..." as often opens the next
+question ("And does that include life jackets for the two kayaks?")."""
+
+
+def comes_back(follow_up: str) -> bool:
+    """The turn opens by coming back ("okay, but the shuttle?"), corrects the reply, or holds a
+    short return after answering the agent ("9 Quarry Road. So the financing?")."""
+    text = follow_up.strip()
+    if STRONG_RETURN.search(text) or CORRECTION.search(text):
+        return True
+    return any(ELLIPTIC_RETURN.match(sentence) for sentence in sentences(text))
+
+
+def brought_back(
+    question_words: frozenset[str], follow_words: frozenset[str], reply_words: frozenset[str]
+) -> frozenset[str]:
+    """The question's own words that the caller comes back with and the reply did not hold ("the
+    shuttle's free, or do I pay?" "economy cars start at ..." "okay but the shuttle?")."""
+    return shared_roots(follow_words, question_words) - shared_roots(reply_words, question_words)

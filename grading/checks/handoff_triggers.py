@@ -31,6 +31,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final
 
+from grading.checks.roots import SAME_ROOT_MIN, same_root
 from grading.checks.situations import HISTORY, describes, handoff_situations, meets
 from grading.formats import FactSheet
 from grading.speech import (
@@ -99,7 +100,6 @@ def _without_negated_items(sentence: str) -> str:
 
 
 _SENTENCE: Final = re.compile(r"(?<=[.;])\s+")
-_SAME_ROOT_MIN: Final = 5
 
 
 class Trigger:
@@ -266,39 +266,9 @@ def _root_word(token: str, surface: dict[str, str]) -> str:
     if stemmed in surface:
         return token
     for sheet_stem, word in surface.items():
-        if _same_root(stemmed, sheet_stem):
+        if same_root(stemmed, sheet_stem):
             return word
     return token
-
-
-SAME_ROOT_ENDINGS: Final[frozenset[str]] = frozenset(
-    "- e y ic ion ions sion tion ation ment ments n en t d de ce se s es ed ing ies ied".split()
-)
-"""What may follow the shared beginning of two words of one root: the endings of one event or
-state told as a verb, a noun or an adjective ("suspend|ed" ~ "suspen|sion", "headach|e" ~
-"headach|y", "complain" ~ "complain|t", "allerg|y" ~ "allerg|ic"), not those that make another
-thing of it ("electric" ~ "electric|ian", "accident" ~ "accident|ally", "spark" ~ "spark|ling")."""
-
-
-def _same_root(said: str, sheet: str) -> bool:
-    """A caller's stem of the root of a sheet's: they share a beginning of five letters or more,
-    all but the last two letters of the shorter, and what follows it in each is one of
-    SAME_ROOT_ENDINGS; but a caller's adjective in -y is a quality, not the sheet's event ("the
-    lake looks stormy" is no "storm"; the sheet's "injury" is the caller's "injured")."""
-    first, second = said, sheet
-    shorter = min(len(first), len(second))
-    if shorter < _SAME_ROOT_MIN:
-        return False
-    shared = 0
-    for a, b in zip(first, second, strict=False):
-        if a != b:
-            break
-        shared += 1
-    if shared < max(_SAME_ROOT_MIN, shorter - 2):
-        return False
-    if said[shared:] == "y" and sheet[shared:] != "y":
-        return False
-    return all((word[shared:] or "-") in SAME_ROOT_ENDINGS for word in (first, second))
 
 
 @lru_cache(maxsize=64)
@@ -315,7 +285,7 @@ def _surface_words(handoff: str) -> dict[str, str]:
 def _roots(handoff: str) -> re.Pattern[str] | None:
     """Caller words that may share a root with a handoff word: those opening with its first five
     letters (the replacement then checks the rule)."""
-    starts = sorted({s[:_SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= _SAME_ROOT_MIN})
+    starts = sorted({s[:SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= SAME_ROOT_MIN})
     if not starts:
         return None
     return re.compile(r"\b(?:" + "|".join(map(re.escape, starts)) + r")[\w'-]*", re.IGNORECASE)

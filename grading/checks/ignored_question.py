@@ -41,10 +41,11 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.follow_ups import CORRECTION, NOT_HEARD, reasked
+from grading.checks.follow_ups import CORRECTION, NOT_HEARD, brought_back, comes_back, reasked
 from grading.checks.missed_handoff import PERSON_REQUEST
 from grading.checks.outcome import CALLER_PLAN, CALLER_SATISFIED, CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
+from grading.checks.roots import shared_roots
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Turn
@@ -52,7 +53,6 @@ from grading.speech import (
     INTERJECTION,
     REFUSAL,
     compile_phrases,
-    content_words,
     frozen_content_words,
     sentences,
     stem,
@@ -80,6 +80,13 @@ UNMARKED_QUESTION: Final = compile_filtered(
 )
 """Without a question mark (speech recognition drops them) a clause is a question only when it opens
 like one unmistakably: "any time next week." is a preference, "do you have parking" a question."""
+ALTERNATIVE: Final = compile_filtered(
+    r",?\s+or (?:do|does|did|is|are|am|can|could|will|would|should|have|has) (?:i|you|we|it|they|there"
+    r"|that|he|she)\b|,?\s+or (?:not|no)$",
+    re.IGNORECASE,
+)
+"""A marked clause that offers its alternative ("the shuttle's free, or do I pay?", "it's
+included, or not?") asks, however it opens."""
 CLARIFY: Final = compile_phrases(
     [
         r"(?:could|can|would) you (?:repeat|say that|clarify|spell)",
@@ -270,7 +277,9 @@ def _questions(text: str) -> tuple[str, ...]:
         after_comma = position > 0 and pieces[position - 1].strip() == ","  # ", when he's groomed"
         clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
         short_source = marked and bool(SHORT_SOURCE.match(clause))  # "So... who can?"
-        if (len(clause.split()) < 3 and not short_source) or not QUESTION_START.match(clause):
+        if (len(clause.split()) < 3 and not short_source) or not (
+            QUESTION_START.match(clause) or (marked and ALTERNATIVE.search(clause))
+        ):
             continue
         if PERSON_REQUEST.search(clause):
             continue
@@ -348,6 +357,20 @@ def _takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:
     return bool(opening) and opening[0] in about
 
 
+def _cut_off(text: str) -> bool:
+    """A reply that breaks off mid-word or mid-sentence ("Monday to Fri-", "we're open till—")."""
+    return text.rstrip().endswith(("-", "—", "–"))
+
+
+def _back_for_what_was_missed(question: str, follow_up: str, reply: str) -> bool:
+    """The caller comes back to a word of the question the reply did not hold ("the shuttle's
+    free, or do I pay?" "our economy cars start at forty-two ninety-nine" "okay but the shuttle?"):
+    a value of the kind asked, about something else, did not answer it."""
+    if not follow_up or not comes_back(follow_up):
+        return False
+    return bool(brought_back(_words(question), _words(follow_up), _words(reply)))
+
+
 def _closes_only(sentence: str) -> bool:
     """A sentence that only closes, offers "anything else?" or apologises: it answers nothing."""
     return bool(BRUSH_OFF.match(sentence) or CLOSING.match(sentence) or APOLOGY.match(sentence))
@@ -379,10 +402,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker != "caller":
             continue
         asked: list[str] = questions(turn.text)
+        again = False
         if not asked and pending and "?" in turn.text:
-            # "No, like, a kids menu?": the ignored question, asked again without a question word
-            if content_words(pending) & content_words(turn.text):
-                asked = [pending]
+            # "No, like, a kids menu?", "So the financing?": the ignored question, asked again
+            # without a question word
+            if shared_roots(frozen_content_words(turn.text), frozen_content_words(pending)):
+                asked, again = [pending], True
         if not asked and "?" not in turn.text:
             continue
         reply_turns: list[int] = []
@@ -392,8 +417,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 follow_up = turns[later].text
                 break
             reply_turns.append(later)
-        if not reply_turns:
-            continue
+        if not reply_turns or _cut_off(turns[reply_turns[-1]].text):
+            continue  # "So our hours are Monday to Fri-": the caller cut in, nothing to judge
         spoken_reply = " ".join(turns[i].text for i in reply_turns)
         # "Sorry about that. Have a good one." answers nothing (such a reply is short: longer ones
         # are not read sentence by sentence)
@@ -416,7 +441,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         not_heard = bool(follow_up) and NOT_HEARD.search(follow_up) is not None
         for question in asked:
             shape = _type_shape(question)
-            answered_in_kind = shape is not None and bool(shape.search(reply)) and not not_heard
+            answered_in_kind = (
+                shape is not None
+                and bool(shape.search(reply))
+                and not not_heard
+                and not _back_for_what_was_missed(question, follow_up, reply)
+            )
             if answered_in_kind and not (brushed_off or repeated or SOURCE_ASKED.search(question)):
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
@@ -459,13 +489,19 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             elif answered_in_kind:
                 ignored = False
             elif reasked(about, follow_up, reply_words, _words, opener_needed=borrowed) and (
-                len(shared) <= 1 or (borrowed and CORRECTION.search(follow_up.strip()))
+                len(shared) <= 1
+                or (borrowed and CORRECTION.search(follow_up.strip()))
+                or (borrowed and brought_back(_words(question), _words(follow_up), reply_words))
             ):
                 # a reply that picks up words of the turn ("guitar lessons are on Tuesdays") can still
                 # answer the wrong thing: the caller's "no, I mean..." says so
                 ignored = True
             elif shape is not None:
                 ignored = not shared
+            elif again:
+                # a question asked again is owed a reply about it: its words, or a value of some
+                # kind ("parking?" "the Canal Street garage, first two hours are free")
+                ignored = not shared and not any(kind.search(reply) for _, kind in QUESTION_TYPES)
             else:
                 ignored = False
             if not ignored:

@@ -293,3 +293,74 @@ def test_asking_on_someone_elses_behalf_or_a_past_question_is_no_complaint_of_no
             ("a", "Seniors get ten percent off."),
         )
         assert ignored_question.check(piano, sheet()) == [], follow_up
+
+
+# ignored_question: the caller comes back to what the reply left out --------------------------------
+
+
+def test_an_answer_in_kind_about_another_thing_is_ignored_when_the_caller_comes_back_to_it() -> None:
+    skis = call(
+        ("a", "Summit Ski Rentals."),
+        ("c", "Hi. And the helmet's included, or do I pay extra?"),
+        ("a", "Our adult ski package is forty-five a day."),
+        ("c", "Okay, but the helmet?"),
+        ("a", "Oh, helmets are included with every package."),
+    )
+    assert pinned(ignored_question.check(skis, sheet()), skis) == [("ignored_question", 3)]
+    for reply, follow_up in (
+        ("Helmets are included with every package.", "Okay, thanks."),
+        ("It's ten dollars extra a day.", "Okay, but that's with goggles?"),
+    ):
+        answered = call(
+            ("a", "Summit Ski Rentals."),
+            ("c", "Hi. And the helmet's included, or do I pay extra?"),
+            ("a", reply),
+            ("c", follow_up),
+            ("a", "Goggles are five more."),
+        )
+        assert ignored_question.check(answered, sheet()) == [], reply
+
+
+def test_a_short_return_after_answering_the_agent_brings_back_the_question_it_skipped() -> None:
+    tiles = call(
+        ("a", "Grout and Glory Tiling."),
+        ("c", "I want someone to look at re-tiling my bathroom. And, um, do you finance that?"),
+        ("a", "Bathroom tiling, great choice, it lasts for years. What's the address?"),
+        ("c", "12 Elm Street. So the financing?"),
+        ("a", "Hmm, my calendar isn't loading right now."),
+        ("c", "Okay... bye."),
+    )
+    assert pinned(ignored_question.check(tiles, sheet()), tiles) == [
+        ("ignored_question", 3),
+        ("ignored_question", 5),
+    ]
+
+
+def test_a_new_question_after_answering_the_agent_or_a_return_that_is_answered_is_no_miss() -> None:
+    new_question = call(
+        ("a", "Grout and Glory Tiling."),
+        ("c", "I want someone to look at re-tiling my bathroom. And, um, do you finance that?"),
+        ("a", "Bathroom tiling, great choice. We finance jobs over two thousand. What's the address?"),
+        ("c", "12 Elm Street. And do you have any Saturday slots for the visit?"),
+        ("a", "Saturday at ten is open."),
+    )
+    assert ignored_question.check(new_question, sheet()) == []
+    parking = call(
+        ("a", "Grout and Glory Tiling."),
+        ("c", "Is there somewhere to park at the showroom?"),
+        ("a", "Our showroom has over two hundred tiles on display."),
+        ("c", "Right. Parking?"),
+        ("a", "The Elm Street garage is free for two hours."),
+    )
+    assert pinned(ignored_question.check(parking, sheet()), parking) == [("ignored_question", 3)]
+
+
+def test_a_reply_the_caller_cut_off_is_not_judged() -> None:
+    cut = call(
+        ("a", "Grout and Glory Tiling."),
+        ("c", "Are you open on Sunday?"),
+        ("a", "So our hours are Monday to Fri-"),
+        ("c", "No, sorry, Sunday."),
+        ("a", "Sundays we're open ten to four."),
+    )
+    assert ignored_question.check(cut, sheet()) == []
