@@ -1972,7 +1972,8 @@ def _flatten(value: object, *, amounts: bool = True) -> str:
             for key, item in items.items()
         )
     if isinstance(value, list | tuple):
-        return " ".join(_flatten(item, amounts=amounts) for item in cast("list[object]", value))
+        # "; " between items: two slots side by side ("17:30 2026-11-12 ...") are not one phone number
+        return "; ".join(_flatten(item, amounts=amounts) for item in cast("list[object]", value))
     if value is None:
         return ""
     text = str(value)
