@@ -687,9 +687,15 @@ def _judge_reading(
         if known.kind == claim.kind or claim.kind in {"money", "free"}
     ]
     best = max((score for score, _, _ in scored), default=0)
+    own_best = max((len(_fact_words(fact)[1] & sentence_words) for _, fact, _ in scored), default=0)
     for score, _fact, known in scored:
         if known.kind == claim.kind and _same(claim.kind, claim.value, known.value):
             if claim.kind in IDENTIFYING or score >= best:
+                return None
+            if own_best and len(_fact_words(_fact)[1] & sentence_words) == own_best:
+                # "if you need to cancel we ask for twenty-four hours' notice, otherwise there's a
+                # forty dollar fee": the sentence names the cancellation fact, which holds $40,
+                # whatever the deposit talk before it
                 return None
     if claim.kind == "phone" and _someone_elses(sentence, history, index):
         # "his cell is five five five, zero four nine seven": a person's own number, not the
