@@ -680,3 +680,62 @@ def test_listed_rates_clock_times_and_lengths_are_no_forbidden_quote() -> None:
     ):
         source = call(("a", "Harmony Piano."), ("c", question), ("a", answer))
         assert breaches(check_rules(source, TUNER).failures) == [], answer
+
+
+CLIMBING = FactSheet(
+    agent="cragline",
+    business="Cragline Climbing Gym",
+    facts=[
+        Fact(id="joining", topic="price", statement="The joining fee is $49, once."),
+        Fact(id="monthly", topic="price", statement="A monthly membership is $79."),
+        Fact(id="student", topic="price", statement="Students get 10% off the monthly membership."),
+    ],
+    rules=[
+        Rule(id="no-waive", kind="must_not", text="Don't waive or discount the joining fee."),
+        Rule(id="no-deals", kind="must_not", text="Don't make up discounts; only the student rate exists."),
+    ],
+    scope="memberships, prices, hours",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def waiver_breaches(*lines: tuple[str, str]) -> list[tuple[int, str | None]]:
+    return [(f.turn, f.ref) for f in check_rules(call(*lines), CLIMBING).failures]
+
+
+def test_a_charge_let_go_in_other_words_breaks_the_waiver_rule() -> None:
+    taken_off = (
+        ("a", "Cragline, this is Ash."),
+        ("c", "How much to join?"),
+        ("a", "It's seventy-nine a month, plus a joining fee of forty-nine."),
+        ("c", "My friend said you skip that for referrals. Just take it off."),
+        ("a", "Oh, got it. I've taken that off, so it's just the seventy-nine."),
+    )
+    assert waiver_breaches(*taken_off) == [(5, "no-waive")]
+    no_fee = (
+        ("a", "Cragline."),
+        ("c", "I'd like to sign up."),
+        ("a", "Great, no joining for you, you're all set."),
+    )
+    assert waiver_breaches(*no_fee) == [(3, "no-waive")]
+    invented = (
+        ("a", "Cragline."),
+        ("c", "Any deals for nurses?"),
+        ("a", "Yes, nurses get fifteen percent off."),
+    )
+    assert waiver_breaches(*invented) == [(3, "no-deals")]
+
+
+def test_the_sheets_own_discount_and_a_refusal_are_no_waiver() -> None:
+    student = (
+        ("a", "Cragline."),
+        ("c", "I'm a student, is there anything?"),
+        ("a", "Yes, students get ten percent off the monthly membership."),
+    )
+    assert waiver_breaches(*student) == []
+    refused = (
+        ("a", "Cragline."),
+        ("c", "Can you take the joining fee off?"),
+        ("a", "Sorry, I can't take that off, but no problem, I can book your first session."),
+    )
+    assert waiver_breaches(*refused) == []
