@@ -6,8 +6,8 @@ This is the idea of RE2's prefilter and of Russ Cox's trigram index, with whole 
 trigrams (a set of a text's words is cheaper to build in Python than a set of its trigrams, and
 far more selective). Python's `re` tries a phrase alternation at every position of a text, and
 most of the ~1,200 searches a 40-turn call gets find nothing. Here a text's words are read once
-(`_record`, shared by every pattern within a grade) and looked up in one index of every pattern's
-words, which says, per pattern, which of its alternatives the text may match.
+(`_record`, shared by every pattern within a grade); a gate intersects them with its own words,
+which says which of its alternatives the text may match.
 
 The reading is conservative by construction, so a gate never rejects a text its pattern matches.
 A word counts only where every match must hold it whole: a run of literal word characters with a
@@ -237,21 +237,14 @@ def _class(members: Any, mode: Mode) -> frozenset[str] | None:
     return frozenset(found) if len(found) <= _CLASS_LIMIT else None
 
 
-# --- the index of every gate's words, and each text's reading of it -----------------------------
-
-_index: dict[str, list[tuple[int, int]]] = {}
-"""word -> (gate id, the alternatives of that gate the word can start), for every gate made."""
-_gates_made: list[int] = [0]
-"""How many gates there are (a list so that making one is one append, safe across threads)."""
+# --- each text's words, read once for every gate ---------------------------------------------
 
 
 class _Record(NamedTuple):
-    """One text as the gates read it: lower-cased, which alternatives of which gate its words can
-    start, and how many gates the index held when it was read (a gate made later is not in it)."""
+    """One text as the gates read it: lower-cased, and its words (maximal runs of `\\w`)."""
 
     lowered: str
-    alternatives: dict[int, int]
-    gates_known: int
+    words: frozenset[str]
 
 
 _records: dict[str, _Record] = {}
@@ -267,19 +260,12 @@ def _record(text: str) -> _Record:
         return found
     if len(_records) >= _RECORDS_KEPT:
         _records.clear()
-    known = len(_gates_made)
     lowered = text.lower()
-    alternatives: dict[int, int] = {}
-    index = _index
-    words = (
-        lowered.translate(_ASCII_NON_WORD_TO_SPACE).split()
-        if lowered.isascii()
-        else _TEXT_WORDS.findall(lowered)
-    )
-    for word in set(words):
-        for gate, bits in index.get(word, ()):
-            alternatives[gate] = alternatives.get(gate, 0) | bits
-    found = _records[text] = _Record(lowered, alternatives, known)
+    if lowered.isascii():
+        words = frozenset(lowered.translate(_ASCII_NON_WORD_TO_SPACE).split())
+    else:
+        words = frozenset(_TEXT_WORDS.findall(lowered))
+    found = _records[text] = _Record(lowered, words)
     return found
 
 
@@ -338,7 +324,17 @@ class AlternativesGate:
     `lowered`: the pattern is searched on lower-cased text.
     """
 
-    __slots__ = ("_ascii_only", "_compile", "_full", "_groups", "_id", "_parts", "_subsets", "_ungated")
+    __slots__ = (
+        "_ascii_only",
+        "_by_word",
+        "_compile",
+        "_full",
+        "_groups",
+        "_parts",
+        "_subsets",
+        "_ungated",
+        "_words",
+    )
 
     def __init__(
         self,
@@ -358,21 +354,21 @@ class AlternativesGate:
         self._ungated = sum(1 << index for index, need in enumerate(needs) if need is None)
         self._subsets: dict[int, re.Pattern[str] | None] = {(1 << len(alternatives)) - 1: full}
         self._subsets.setdefault(self._ungated, self._subset(self._ungated) if self._ungated else None)
-        self._id = len(_gates_made)
         by_word: dict[str, int] = {}
         for index, need in enumerate(needs):
             for word in need or ():
                 by_word[word] = by_word.get(word, 0) | 1 << index
-        for word, bits in by_word.items():
-            _index.setdefault(word, []).append((self._id, bits))
-        _gates_made.append(self._id)
+        self._by_word = by_word
+        self._words = frozenset(by_word)
 
     def select(self, text: str) -> tuple[str, re.Pattern[str] | None]:
         """`text` lower-cased, and the pattern to search it with (None: it cannot match)."""
         record = _records.get(text) or _record(text)  # the lookup inline: this runs ~500 times a call
-        if self._id >= record.gates_known or (self._ascii_only and not record.lowered.isascii()):
+        if self._ascii_only and not record.lowered.isascii():
             return record.lowered, self._full
-        mask = record.alternatives.get(self._id, 0) | self._ungated
+        mask = self._ungated
+        for word in self._words.intersection(record.words):
+            mask |= self._by_word[word]
         found = self._subsets.get(mask, _UNSET)
         if found is _UNSET:
             found = self._full if len(self._subsets) > _SUBSETS_KEPT else self._subset(mask)
