@@ -53,6 +53,7 @@ from grading.claims.extract import (
     days_named,
     extract,
     partial_closure,
+    sizes_as_written,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
 from grading.claims.numbers import UNITS, digits_for_speech
@@ -2004,6 +2005,18 @@ def _spoken_date(match: re.Match[str]) -> str:
     return said
 
 
+SIZE_WRITTEN: Final = re.compile(r"\b\d+x\d+\b")
+
+
+@lru_cache(maxsize=4096)
+def _sizes_said(text: str) -> frozenset[str]:
+    """The sizes a text says as two lengths ("ten by tens", "a five by ten"), as a sheet writes
+    them ("10x10", "5x10"), so that they relate the text to the fact about that size."""
+    if " by " not in text.casefold():
+        return frozenset()
+    return frozenset(SIZE_WRITTEN.findall(sizes_as_written(digits_for_speech(text))))
+
+
 BUSINESS_VOICE: Final = compile_filtered(r"\b(?:we|we'?re|we'?ve|we'?ll|we'?d|our|ours|us)\b", re.IGNORECASE)
 """A sentence that speaks of the business ("we", "our", "us")."""
 
@@ -2066,7 +2079,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
-        for spoken in sentences(turn.text):
+        for at, spoken in enumerate(sentences(turn.text)):
             sentence, claims, price_slot = _stated(spoken)
             if price_slot:
                 if asked_price is None:
@@ -2079,10 +2092,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 continue
             if _not_a_statement(sentence):
                 continue
-            sentence_words = content_words(sentence)
+            sentence_words = content_words(sentence) | _sizes_said(sentence)
             if len(sentence_words - GENERIC) <= 2:
                 # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
                 sentence_words |= frozen_content_words(previous_caller)
+            if not at and "?" in previous_caller:
+                # "what's a ten by ten?" "A hundred twenty-nine a month, ...": the size asked about
+                # is what the answer prices, as the sheet writes it (10x10)
+                sentence_words |= _sizes_said(previous_caller)
             if context_words is None:
                 # a union of the cached read-only word sets: no copy of each turn's set first
                 context_words = set(frozen_content_words(previous_caller)).union(

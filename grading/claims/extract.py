@@ -308,7 +308,7 @@ def _evening(text: str, match: re.Match[str]) -> str | None:
     return "pm" if EVENING.match(text, match.end()) else None
 
 
-SIZE_SAID: Final = re.compile(r"\b(\d+) by (\d+|[a-z]+)\b")
+SIZE_SAID: Final = re.compile(r"\b(\d+) by (\d+(?=s?\b)|[a-z]+)s?\b")
 """A size said as two lengths ("ten by tens", "five by fifteen"), written "10x10" on a sheet."""
 
 
