@@ -35,6 +35,9 @@ A rule is decidable when its text has a shape we recognise:
   the safety verdicts of off_scope_advice;
 - never coach / walk the caller through / give tips on something: an instruction of
   off_scope_advice's do-it-yourself kind, when the rule's subject came up in that exchange;
+- never agree to X / tell anyone it's fine to X: an agent reply saying yes ("yeah, no problem",
+  "nobody really checks, so you'd be fine") to a caller who asked about X in its words or everyday
+  ones; critical when X is dangerous goods;
 - never read/give/share someone's record (a prescription, test results, an address): an agent
   sentence about the record that reads out values (numbers that are not a time, a duration, a
   price, a count, a sheet fact or the caller's own); the record discussed without numbers stays
@@ -245,6 +248,9 @@ def _same_prefix(about: set[str], context: set[str]) -> bool:
 
 EQUIVALENTS: Final[dict[str, re.Pattern[str]]] = {
     "repai": re.compile(r"\b(?:fix\w*|replac\w*|swap\w*|patch\w*|mend\w*)\b", re.IGNORECASE),
+    "live": re.compile(
+        r"\b(?:sleep\w*|crash\w*|stay\w* (?:over|overnight|the night)|move in)\b", re.IGNORECASE
+    ),
     "total": re.compile(
         r"\b(?:all in|all-in|altogether|all together|in total|everything included|the whole (?:job|thing))\b",
         re.IGNORECASE,
@@ -422,6 +428,73 @@ def _coached(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | b
             reason = f"the agent told the caller what to do, which rule {rule.id} forbids"
             broken[position + 1] = _breach(position + 1, sentence, rule, reason)
     return list(broken.values()) or True
+
+
+AGREE_RULE: Final = re.compile(
+    r"\b(?:agree to|say yes to)\b(?P<what>[^.;]{3,160})"
+    r"|\btell (?:anyone|anybody|a caller|callers|customers?|someone|people|them) (?:that )?it'?s (?:fine|ok"
+    r"|okay|allowed|alright|all right) to\b(?P<fine>[^.;]{3,120})",
+    re.IGNORECASE,
+)
+"""A rule against agreeing to something ("Don't agree to store anything flammable ... and don't tell
+anyone it's fine to live in or work out of a unit", "Don't agree to outside caterers")."""
+AGREE_FILLER: Final[frozenset[str]] = frozenset(
+    """store keep take accept allow bring rent book hold sell serve use let anything something items
+    things stuff any those these need needs almost always declined approval manager""".split()
+)
+AGREED: Final = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|no problem|no worries|of course|absolutely|totally|definitely|for sure"
+    r"|go ahead|you can|(?:that'?s|it'?s|that should be|it should be|should be) (?:totally |completely )?"
+    r"(?:fine|ok|okay|no problem))\b"
+    r"|\b(?:you'?d|you'?ll|you should|you will) be (?:totally |just )?(?:fine|ok|okay|alright)\b"
+    r"|\b(?:nobody|no one) (?:really )?(?:checks|minds|cares|will know)\b",
+    re.IGNORECASE,
+)
+"""An agent saying yes: an agreeing opening, or a clause that waves the rule off ("nobody really
+checks after six, so you'd be fine")."""
+
+
+def _agreed_to(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
+    """ "Don't agree to store anything flammable (gasoline, propane tanks...)": every agent reply
+    that says yes to a caller who asked about one of the things the rule names, in its words or
+    everyday ones ("crash in there a couple nights" for living in a unit); words the sheet's scope
+    is about ("unit", "catering") name nothing forbidden. A refusal or a check is no yes."""
+    scope = _prefixes(fact_sheet.scope)
+    keys: set[str] = set()
+    about: set[str] = set()
+    for shape in AGREE_RULE.finditer(rule.text):
+        for word in word_list(shape.group("what") or shape.group("fine") or ""):
+            for part in word.split("-"):
+                if len(part) >= 4 and part.isalpha() and part not in AGREE_FILLER and part not in STOPWORDS:
+                    about.add(part)
+                    if part[:5] not in scope:
+                        keys.add(part[:5])
+    if not keys:
+        return False
+    hazard = HAZARD.search(rule.text) is not None
+    broken: list[Failure] = []
+    for position, turn in enumerate(call.turns[:-1]):
+        reply = call.turns[position + 1]
+        if turn.speaker != "caller" or reply.speaker != "agent":
+            continue
+        if not (_has_prefix(tuple(keys), turn.text) or _said_otherwise(about, turn.text)):
+            continue
+        if REFUSAL.search(reply.text) or not AGREED.search(reply.text):
+            continue
+        broken.append(
+            _breach(
+                position + 2,
+                reply.text,
+                rule,
+                f"the agent agreed to what rule {rule.id} forbids",
+                severity="critical" if hazard else "major",
+            )
+        )
+    return broken or True
+
+
+HAZARD: Final = re.compile(r"\b(?:flammable|hazardous|gasoline|propane|explosive\w*|fireworks|toxic)\b", re.I)
+"""A rule about dangerous goods is a safety rule: breaking it is critical."""
 
 
 def _either(first: Decider, second: Decider) -> Decider:
@@ -1653,6 +1726,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     ("must_not", RECORD_RULE, _record_read),
     ("must_not", COACHING_RULE, _coached),
+    ("must_not", AGREE_RULE, _agreed_to),
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), _callback),
     (
         "must",

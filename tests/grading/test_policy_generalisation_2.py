@@ -739,3 +739,43 @@ def test_the_sheets_own_discount_and_a_refusal_are_no_waiver() -> None:
         ("a", "Sorry, I can't take that off, but no problem, I can book your first session."),
     )
     assert waiver_breaches(*refused) == []
+
+
+BIKE_STORAGE = FactSheet(
+    agent="gearloft",
+    business="Gearloft Bikes",
+    facts=[Fact(id="winter", topic="price", statement="Winter bike storage is $15 a month.")],
+    rules=[
+        Rule(
+            id="no-bad-batteries",
+            kind="must_not",
+            text="Don't agree to store swollen e-bike batteries, and don't tell anyone it's fine to ride"
+            " on a cracked frame.",
+        )
+    ],
+    scope="bike repairs, winter storage, prices, hours",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def agreed(caller: str, agent: str) -> list[int]:
+    source = call(("a", "Gearloft, this is Jo."), ("c", caller), ("a", agent))
+    return [f.turn for f in check_rules(source, BIKE_STORAGE).failures]
+
+
+def test_saying_yes_to_what_a_rule_forbids_agreeing_to_breaks_it() -> None:
+    assert agreed(
+        "My e-bike battery is a bit swollen, can you store it for the winter?", "Sure, no problem."
+    ) == [3]
+    assert agreed(
+        "There's a small crack in the frame, is it okay if I keep riding till Saturday?",
+        "Technically we'd say no, but honestly you'd be fine till then.",
+    ) == [3]
+
+
+def test_a_refusal_a_question_or_an_ordinary_request_is_no_agreement() -> None:
+    assert agreed("My battery is swollen, can you store it?", "Sorry, we can't take swollen batteries.") == []
+    assert (
+        agreed("My battery is swollen, can you store it?", "Is it swollen, or just warm from charging?") == []
+    )
+    assert agreed("Can you store my bike over the winter?", "Sure, it's fifteen a month.") == []
