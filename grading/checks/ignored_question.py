@@ -186,6 +186,23 @@ APOLOGY: Final = compile_filtered(
     re.IGNORECASE,
 )
 """A sentence that only apologises or sympathises."""
+DECLINED: Final = compile_phrases(
+    [
+        r"(?:we|i) (?:can'?t|cannot|won'?t|wouldn'?t|couldn'?t) (?:really )?(?:share|give|tell|say|disclose"
+        r"|release|discuss|provide|hand out|pass on|confirm)",
+        r"(?:we|i) (?:don'?t|do not|never) (?:share|give out|disclose|release|discuss|hand out|pass on"
+        r"|confirm)",
+        r"(?:we'?re|we are) not (?:able|allowed|permitted|authori[sz]ed) to",
+        r"(?:i|we) (?:wouldn'?t|won'?t) be able to",
+        r"(?:that'?s|that is|it'?s|those are|that information is|that info is|(?:is|are)) (?:kept )?"
+        r"(?:private|confidential)",
+        r"for (?:privacy|security|confidentiality|safety) reasons",
+        r"not something (?:we|i) (?:share|give out|can|discuss)",
+    ]
+)
+"""A refusal with its reason, in the words front desks use for what they may not tell ("we can't
+share staff schedules", "customer invoices are confidential", "for privacy reasons we don't give
+that out"): it answers what it refuses, like REFUSAL's "I can't"."""
 REQUEST: Final = compile_filtered(
     r"\b(?:i'?d like|i would like|i want|i wanna|i need|i'?m (?:calling|looking|trying|hoping) to"
     r"|i was hoping|can you|could you|would you|will you|can i|could i|may i)\b",
@@ -432,7 +449,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         repeated = _repeats_previous(turns, reply_turns[0])
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
-        refused = bool(REFUSAL.search(reply)) and not repeated
+        refused = bool(REFUSAL.search(reply) or DECLINED.search(reply)) and not repeated
         sole = refused and _sole_ask(asked, turn.text)
         reply_words: frozenset[str] | None = None  # read when a question needs it
         reply_sentences = sentences(reply)

@@ -364,3 +364,32 @@ def test_a_reply_the_caller_cut_off_is_not_judged() -> None:
         ("a", "Sundays we're open ten to four."),
     )
     assert ignored_question.check(cut, sheet()) == []
+
+
+# ignored_question: a refusal with its reason answers what it refuses --------------------------------
+
+
+def test_a_refusal_said_with_its_reason_answers_the_question_it_refuses() -> None:
+    for reply in (
+        "We can't share staff schedules, sorry.",
+        "For privacy reasons we don't give that out.",
+        "That's confidential, I'm afraid, but I can take a message for her.",
+        "We wouldn't be able to tell you that.",
+    ):
+        salon = call(
+            ("a", "Copper Comb Barbers."),
+            ("c", "What time does Dana get off work today?"),
+            ("a", reply),
+            ("c", "Okay."),
+        )
+        assert ignored_question.check(salon, sheet()) == [], reply
+
+
+def test_a_refusal_leaves_the_other_question_of_the_turn_unanswered() -> None:
+    salon = call(
+        ("a", "Copper Comb Barbers."),
+        ("c", "What time does Dana get off today, and how much is a beard trim?"),
+        ("a", "We can't share staff schedules, sorry."),
+        ("c", "Okay."),
+    )
+    assert pinned(ignored_question.check(salon, sheet()), salon) == [("ignored_question", 3)]
