@@ -248,6 +248,15 @@ SOURCE_GIVEN: Final = compile_filtered(
     re.IGNORECASE,
 )
 """What answers a source question: a person or role who can tell, a way to reach one, a place to look."""
+NAMED_SOURCE: Final = re.compile(
+    r"\b(?:would|'d|could|will|should|might|can) (?:know|tell you|be able to (?:tell|help|answer))\b"
+    r"|\b(?:(?!(?:It|That|This|There|The|We|They|He|She|You|Our|Your|Their|Its|What|When|Which|Where|Who"
+    r"|How|Yes|No|Sorry|Sure|Okay|So|And|But)\b)[A-Z][a-z]+|manager|owner|office|team|staff|desk|fitter"
+    r"|technician|tech|coordinator|supervisor|director|specialist)(?:'s|,)? (?:\w+ ){0,2}?(?:knows|handles"
+    r"|manages|runs|looks after|deals with|takes care of|is in charge of|is the one|'s the one)\b",
+)
+"""A source named by what they know or do, in the caller's case as spoken: "Our service manager,
+Dana, would know", "Sam's in tomorrow, he'd know", "our fitter, Sam, knows all the models"."""
 DETAIL_ASKED: Final = compile_filtered(
     r"^\W*(?:(?:sure|okay|ok|great|and|so)[,!.]?\s+)?(?:what|which|where|how (?:many|big|far|long|much)"
     r"|is it|are they|is that|for how many)\b",
@@ -374,6 +383,11 @@ def _takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:
     return bool(opening) and opening[0] in about
 
 
+def _names_source(reply: str) -> bool:
+    """The reply names someone who can tell, a way to reach them or a place to look."""
+    return bool(SOURCE_GIVEN.search(reply) or NAMED_SOURCE.search(reply))
+
+
 def _cut_off(text: str) -> bool:
     """A reply that breaks off mid-word or mid-sentence ("Monday to Fri-", "we're open till—")."""
     return text.rstrip().endswith(("-", "—", "–"))
@@ -473,7 +487,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 reply_words = _digit_words(" ".join(s for s in reply_sentences if not _closes_only(s)))
             about, borrowed = _about(question, turn.text)
             shared = about & reply_words
-            source_missing = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply))
+            source_missing = bool(SOURCE_ASKED.search(question) and not _names_source(spoken_reply))
             if refused and not source_missing and (sole or _words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
@@ -490,7 +504,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 and YES_NO_GIVEN.match(reply)
                 and (shared or ACTION_REQUEST.match(question))
             )  # "can you just open it?" "sure, we'll get you in"
-            no_source = bool(SOURCE_ASKED.search(question) and not SOURCE_GIVEN.search(reply) and not shared)
+            no_source = bool(SOURCE_ASKED.search(question) and not _names_source(spoken_reply) and not shared)
             if brushed_off or no_source or not_heard:
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True

@@ -393,3 +393,35 @@ def test_a_refusal_leaves_the_other_question_of_the_turn_unanswered() -> None:
         ("c", "Okay."),
     )
     assert pinned(ignored_question.check(salon, sheet()), salon) == [("ignored_question", 3)]
+
+
+# ignored_question: "who would know?" answered by naming someone ------------------------------------
+
+
+def test_a_source_named_by_what_they_know_or_handle_answers_who_would_know() -> None:
+    for reply in (
+        "Our service manager, Dana, would know, she's in from nine tomorrow.",
+        "Our fitter, Sam, knows all the models.",
+        "Sam's in tomorrow, he'd know.",
+        "Dana's the one to ask.",
+    ):
+        bikes = call(
+            ("a", "Spoke and Chain."),
+            ("c", "Does the warranty cover a bent derailleur?"),
+            ("a", "I'm not sure about that one."),
+            ("c", "Okay, is there someone who'd know?"),
+            ("a", reply),
+        )
+        assert ignored_question.check(bikes, sheet()) == [], reply
+
+
+def test_a_reply_that_names_no_one_leaves_who_would_know_unanswered() -> None:
+    for reply in ("We're open till six tonight.", "The sale runs until Sunday."):
+        bikes = call(
+            ("a", "Spoke and Chain."),
+            ("c", "Does the warranty cover a bent derailleur?"),
+            ("a", "I'm not sure about that one."),
+            ("c", "Okay, is there someone who'd know?"),
+            ("a", reply),
+        )
+        assert pinned(ignored_question.check(bikes, sheet()), bikes) == [("ignored_question", 5)], reply
