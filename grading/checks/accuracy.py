@@ -2005,6 +2005,24 @@ def _spoken_date(match: re.Match[str]) -> str:
     return said
 
 
+NUMBERED_WORD: Final = re.compile(r"\b\d+-[a-z]+\b")
+
+
+@lru_cache(maxsize=4096)
+def _numbered_words(text: str) -> frozenset[str]:
+    """Words a number said in words is part of ("a sixty-minute lesson"), as a sheet writes them
+    ("60-minute"), so they relate the text to the fact that has them."""
+    if "-" not in text or NUMBERED_HINT.search(text) is None:
+        return frozenset()
+    return frozenset(content_words(" ".join(NUMBERED_WORD.findall(digits_for_speech(text)))))
+
+
+NUMBERED_HINT: Final = re.compile(
+    r"(?:ty|teen|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)-[a-z]", re.I
+)
+"""What a number said as part of a word has ("sixty-minute", "two-hour", "3-day")."""
+
+
 SIZE_WRITTEN: Final = re.compile(r"\b\d+x\d+\b")
 
 
@@ -2092,7 +2110,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 continue
             if _not_a_statement(sentence):
                 continue
-            sentence_words = content_words(sentence) | _sizes_said(sentence)
+            sentence_words = content_words(sentence) | _sizes_said(sentence) | _numbered_words(sentence)
             if len(sentence_words - GENERIC) <= 2:
                 # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
                 sentence_words |= frozen_content_words(previous_caller)
