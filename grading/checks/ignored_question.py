@@ -248,6 +248,18 @@ SOURCE_GIVEN: Final = compile_filtered(
     re.IGNORECASE,
 )
 """What answers a source question: a person or role who can tell, a way to reach one, a place to look."""
+PITCH: Final = compile_phrases(
+    [
+        r"before you (?:go|leave|cancel|decide|hang up)",
+        r"(?:could|would|will|can) save you",
+        r"have you (?:considered|thought about) (?:upgrading|switching|our|the|a)",
+        r"(?:why not|how about|you should) (?:upgrade|upgrading|switch|switching)",
+        r"(?:upgrade|switch) (?:you )?to (?:our|the)",
+    ]
+)
+"""A sales pitch ("Before you go, did you know Fiber 300 is just forty-nine ninety-nine a month?
+That could save you a lot."): in place of an answer it answers nothing it does not name, even
+with a value of the kind asked."""
 NAMED_SOURCE: Final = re.compile(
     r"\b(?:would|'d|could|will|should|might|can) (?:know|tell you|be able to (?:tell|help|answer))\b"
     r"|\b(?:(?!(?:It|That|This|There|The|We|They|He|She|You|Our|Your|Their|Its|What|When|Which|Where|Who"
@@ -470,12 +482,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         # "Are you even listening?", "I'm asking if you're open late": the caller says it was missed
         not_heard = bool(follow_up) and NOT_HEARD.search(follow_up) is not None
+        pitched = PITCH.search(spoken_reply) is not None
         for question in asked:
             shape = _type_shape(question)
             answered_in_kind = (
                 shape is not None
                 and bool(shape.search(reply))
                 and not not_heard
+                and not pitched
                 and not _back_for_what_was_missed(question, follow_up, reply)
             )
             if answered_in_kind and not (brushed_off or repeated or SOURCE_ASKED.search(question)):
@@ -486,7 +500,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "...someone else")
                 reply_words = _digit_words(" ".join(s for s in reply_sentences if not _closes_only(s)))
             about, borrowed = _about(question, turn.text)
-            shared = about & reply_words
+            shared = shared_roots(reply_words, about)  # "freezing" meets "freeze"
             source_missing = bool(SOURCE_ASKED.search(question) and not _names_source(spoken_reply))
             if refused and not source_missing and (sole or _words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
@@ -505,7 +519,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 and (shared or ACTION_REQUEST.match(question))
             )  # "can you just open it?" "sure, we'll get you in"
             no_source = bool(SOURCE_ASKED.search(question) and not _names_source(spoken_reply) and not shared)
-            if brushed_off or no_source or not_heard:
+            if brushed_off or no_source or not_heard or (pitched and not shared):
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
             elif yes_or_no or _takes_up_subject(question, about, reply):

@@ -425,3 +425,34 @@ def test_a_reply_that_names_no_one_leaves_who_would_know_unanswered() -> None:
             ("a", reply),
         )
         assert pinned(ignored_question.check(bikes, sheet()), bikes) == [("ignored_question", 5)], reply
+
+
+# ignored_question: a sales pitch in place of an answer ---------------------------------------------
+
+
+def test_a_pitch_in_place_of_an_answer_is_an_ignored_question_even_with_a_price_in_it() -> None:
+    gym = call(
+        ("a", "Peak Fitness."),
+        ("c", "How much is it to freeze my membership for the summer?"),
+        (
+            "a",
+            "Before you go, did you know Platinum is just ten dollars a month more? It could save you a lot.",
+        ),
+        ("c", "No thanks, I just want to put it on hold."),
+        ("a", "Freezing is five dollars a month."),
+    )
+    assert pinned(ignored_question.check(gym, sheet()), gym) == [("ignored_question", 3)]
+
+
+def test_a_pitch_after_the_answer_or_one_that_names_what_was_asked_is_no_miss() -> None:
+    for reply in (
+        "Freezing is five dollars a month. Before you go, have you considered our Platinum plan?",
+        "Before you go, a freeze is five a month, and switching to Platinum could save you more.",
+    ):
+        gym = call(
+            ("a", "Peak Fitness."),
+            ("c", "How much is it to freeze my membership for the summer?"),
+            ("a", reply),
+            ("c", "Just the freeze, thanks."),
+        )
+        assert ignored_question.check(gym, sheet()) == [], reply
