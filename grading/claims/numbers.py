@@ -210,6 +210,9 @@ def _rewrite(match: re.Match[str], cued: bool | None = None) -> str:
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
     if len(numbers) >= 2 and joined:
+        read_out = _phone_in_groups(raw)
+        if read_out is not None:
+            return read_out
         # "between eight and ten", "nine, ten or eleven": keep the words that separate them
         pieces = _SEPARATOR.split(raw)
         if len(pieces) > 1:
@@ -218,6 +221,25 @@ def _rewrite(match: re.Match[str], cued: bool | None = None) -> str:
                 for piece in pieces
             )
     return " ".join(str(n) for n in numbers)
+
+
+def _phone_in_groups(raw: str) -> str | None:
+    """A phone number read in comma-separated groups whose last group is said as two pairs ("five
+    five five, eight one two, thirty thirty" -> 5558123030): digit groups of three or more digits
+    said one by one, then the line number as pairs of tens, is one digit string, not a price."""
+    groups = [group for group in re.split(r"\s*,\s*", raw.strip()) if group]
+    if len(groups) < 3:
+        return None
+    digits: list[str] = []
+    for group in groups[:-1]:
+        said = [w for w in re.split(r"[\s-]+", group) if w]
+        if len(said) < 3 or not all(w in UNITS and UNITS[w] <= 9 for w in said):
+            return None
+        digits.append("".join(str(UNITS[w]) for w in said))
+    last = _cardinals([w for w in re.split(r"[\s-]+", groups[-1]) if w and w != "and"])
+    if not 1 <= len(last) <= 2 or not all(10 <= n <= 99 for n in last):
+        return None
+    return "".join(digits) + "".join(f"{n:02d}" for n in last)
 
 
 _NOT_AN_AMOUNT_AFTER: Final = re.compile(
