@@ -38,6 +38,9 @@ A rule is decidable when its text has a shape we recognise:
 - never agree to X / tell anyone it's fine to X: an agent reply saying yes ("yeah, no problem",
   "nobody really checks, so you'd be fine") to a caller who asked about X in its words or everyday
   ones; critical when X is dangerous goods;
+- never tell the caller what their own insurance or card covers or pays: an agent sentence that
+  states coverage as fact about the caller's insurance, plan or card or a name the caller gave
+  it by ("Amex handles the damage"), not the business's own plan, not a referral to the provider;
 - never read/give/share someone's record (a prescription, test results, an address): an agent
   sentence about the record that reads out values (numbers that are not a time, a duration, a
   price, a count, a sheet fact or the caller's own); the record discussed without numbers stays
@@ -495,6 +498,73 @@ def _agreed_to(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] |
 
 HAZARD: Final = re.compile(r"\b(?:flammable|hazardous|gasoline|propane|explosive\w*|fireworks|toxic)\b", re.I)
 """A rule about dangerous goods is a safety rule: breaking it is critical."""
+
+
+COVERAGE_RULE: Final = re.compile(
+    r"\b(?:insurance|insurer|coverage|credit card|card|plan|policy)\b.{0,60}\b(?:covers?|will pay|pays?)\b"
+    r"|\bhow much\b.{0,40}\b(?:insurance|insurer|plan)\b.{0,20}\b(?:pay|cover)",
+    re.IGNORECASE,
+)
+"""A rule against telling the caller what their own insurance or card will cover ("Never tell a
+customer that their own auto insurance or credit card covers the rental", "Don't tell callers how
+much their insurance will pay")."""
+COVERAGE_SAID: Final = compile_phrases(
+    [
+        r"(?:you'?re|you are|it'?s|that'?s|it is|that is|they'?re|is|are|be|gets?) (?:fully |usually "
+        r"|probably |definitely |totally |normally |generally |all |completely )?covered",
+        r"(?:covers?|pays? for|will pay|picks? up|handles?|takes care of) (?:the |it|that|most|all|everything"
+        r"|damage|the rest|\d)",
+        r"pays? (?:out )?(?:around |about |like )?\d+ ?(?:%|percent)",
+    ]
+)
+"""Coverage stated as fact ("you're fully covered", "Amex handles the damage", "it's covered under
+most plans", "State Farm usually pays out around eighty percent")."""
+COVERAGE_SOURCE: Final = compile_phrases(
+    [r"insurance|insurer|plans?|polic(?:y|ies)|cards?|provider|carrier|issuer"]
+)
+"""Whose coverage: the caller's insurance, plan or card."""
+
+
+def _callers_source(sentence: str) -> bool:
+    """A coverage word that is not the business's own ("our monthly plan covers one massage")."""
+    return any(
+        not re.search(r"\b(?:our|we|we'?ve)\b(?:\s+\S+){0,2}\s*$", sentence[: match.start()], re.IGNORECASE)
+        for match in COVERAGE_SOURCE.finditer(sentence)
+    )
+
+
+COVERAGE_HEDGE: Final = compile_phrases(
+    [
+        r"check with|ask (?:your|them|the)|whether|if (?:your|it|they)|depends|can'?t tell|not sure",
+        r"call (?:them|your)",
+    ]
+)
+"""Sending the caller to their provider, or not knowing, is the rule kept."""
+
+
+def _coverage_told(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
+    """ "Never tell a customer that their own insurance or card covers the rental": every agent
+    sentence that states coverage as fact, of the caller's insurance, plan or card or of a name the
+    caller gave it by ("I have State Farm and an Amex" / "Amex handles the damage"); sending the
+    caller to their provider, or asking, is the rule kept."""
+    del fact_sheet
+    broken: list[Failure] = []
+    named: set[str] = set()
+    for position, turn in enumerate(call.turns):
+        if turn.speaker == "caller":
+            named |= {word.lower() for word in re.findall(r"(?<!^)(?<![.?!] )\b[A-Z][A-Za-z]+", turn.text)}
+            continue
+        for sentence in sentences(turn.text):
+            said = COVERAGE_SAID.search(sentence) or COVERAGE_SAID.search(digits_for_speech(sentence))
+            if said is None or sentence.rstrip().endswith("?") or COVERAGE_HEDGE.search(sentence):
+                continue
+            if NEGATION.search(sentence[: said.start()]):
+                continue
+            if _callers_source(sentence) or named & {w.lower() for w in re.findall(r"[A-Za-z]+", sentence)}:
+                reason = f"the agent told the caller what their coverage pays, which rule {rule.id} forbids"
+                broken.append(_breach(position + 1, sentence, rule, reason))
+                break
+    return broken or True
 
 
 def _either(first: Decider, second: Decider) -> Decider:
@@ -1688,6 +1758,12 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             re.I,
         ),
         _pattern_must_not(EXACT_ARRIVAL, "promised an exact arrival time", scoped=False, keep=_single_time),
+    ),
+    (
+        # "never promise or estimate what an insurance company will pay": both readings
+        "must_not",
+        COVERAGE_RULE,
+        _either(_coverage_told, _pattern_must_not(PROMISE, "made a guarantee", keep=_really_promised)),
     ),
     (
         "must_not",

@@ -779,3 +779,54 @@ def test_a_refusal_a_question_or_an_ordinary_request_is_no_agreement() -> None:
         agreed("My battery is swollen, can you store it?", "Is it swollen, or just warm from charging?") == []
     )
     assert agreed("Can you store my bike over the winter?", "Sure, it's fifteen a month.") == []
+
+
+MASSAGE = FactSheet(
+    agent="stillwater",
+    business="Stillwater Massage",
+    facts=[
+        Fact(id="hour", topic="price", statement="A 60-minute massage is $95."),
+        Fact(id="billing", topic="policy", statement="We bill Blue Shield and Aetna directly."),
+        Fact(id="member", topic="price", statement="Our monthly plan covers one 60-minute massage for $79."),
+    ],
+    rules=[
+        Rule(
+            id="no-coverage",
+            kind="must_not",
+            text="Don't tell clients how much their insurance will pay; say whether we bill the insurer.",
+        )
+    ],
+    scope="bookings, prices, hours, billing",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def coverage_breaches(caller: str, agent: str) -> list[int]:
+    source = call(("a", "Stillwater, this is Rae."), ("c", caller), ("a", agent))
+    return [f.turn for f in check_rules(source, MASSAGE).failures]
+
+
+def test_coverage_stated_as_fact_breaks_a_rule_against_telling_it() -> None:
+    assert coverage_breaches(
+        "Is massage covered by insurance?", "Yep, it's fully covered under most plans."
+    ) == [3]
+    assert coverage_breaches(
+        "I have Blue Shield through work. How much will they pay?",
+        "Blue Shield usually pays out around eighty percent on a session.",
+    ) == [3]
+
+
+def test_sending_the_caller_to_the_insurer_or_the_business_own_plan_is_no_coverage_talk() -> None:
+    assert (
+        coverage_breaches(
+            "Is massage covered by insurance?",
+            "I can't tell you what your plan pays, please check with your insurer.",
+        )
+        == []
+    )
+    assert (
+        coverage_breaches("I have Blue Shield. Do you take it?", "Yes, we bill Blue Shield directly.") == []
+    )
+    assert (
+        coverage_breaches("What's the membership?", "Our monthly plan covers one sixty-minute massage.") == []
+    )
