@@ -1684,8 +1684,9 @@ def _judge_open_days(sentence: str, index: FactIndex, asked_if_open: bool) -> Ve
         # the calendar is free or booked, which says nothing of the weekly opening days
         return None
     hours_facts = [fact for fact in index.facts if fact.open_days or fact.closed_days]
-    words = content_words(sentence) - GENERIC - GENERIC_STEMS
+    words = content_words(sentence) - GENERIC - GENERIC_STEMS - WEAK - HOURS_FUNCTION - DAY_SPAN_WORDS
     about = [fact for fact in hours_facts if words & fact.words]
+    named_nothing = not about
     if not about:
         # "we're closed Sunday and Monday" names nothing: the opening hours, not the walk-in days
         about = [fact for fact in hours_facts if fact.fact.topic == "hours"]
@@ -1698,10 +1699,16 @@ def _judge_open_days(sentence: str, index: FactIndex, asked_if_open: bool) -> Ve
     if not hours_facts:
         return ("invented_fact", "critical", None) if claimed_open else None
     for day in sorted(claimed_closed):
+        if named_nothing and any(day in fact.closed_days for fact in hours_facts):
+            # "We're closed Sundays." where the office is closed on Sunday and lessons run: a
+            # sentence that names neither is true of one of them
+            continue
         wrong = next((fact for fact in hours_facts if day in fact.open_days), None)
         if wrong is not None:
             return "wrong_fact", _topic_severity(wrong), wrong
     for day in sorted(claimed_open):
+        if named_nothing and any(day in fact.open_days for fact in hours_facts):
+            continue
         wrong = next((fact for fact in hours_facts if day in fact.closed_days), None)
         if wrong is None and index.open_days and day not in index.open_days:
             wrong = next((fact for fact in hours_facts if fact.open_days), hours_facts[0])
@@ -1710,6 +1717,11 @@ def _judge_open_days(sentence: str, index: FactIndex, asked_if_open: bool) -> Ve
     return None
 
 
+DAY_SPAN_WORDS: Final[frozenset[str]] = frozenset(
+    """through thru till until to from between and one two three four five six seven eight nine ten
+    eleven twelve""".split()
+)
+"""The words of a span of days or hours ("Monday through Friday", "at seven"): they name no fact."""
 HOURS_FUNCTION: Final[frozenset[str]] = frozenset(
     "until till til from there here open opens close closes stay run runs available night".split()
 )
