@@ -12,6 +12,9 @@ is not the agent's resolution; a transfer that came late still reached the calle
 request for a person, or a situation the sheet hands off, that was neither handed off nor followed
 by a completed action (unless, not having asked for a person, the caller leaves with a plan of
 their own: "cool, I'll call back to book"); a clear "no" to a yes/no question counts as an answer.
+A call that broke off (error, silence, time limit) met the goal when the agent had just answered
+the caller's question or wrapped up before it went (dead_end.finished_before_silence: the same
+reading that keeps it from being a dead end).
 
 Levels, per dimension (4 when nothing below applies):
 - accuracy: a minor accuracy failure 3; one wrong or unsupported claim 2; several, or any critical
@@ -31,6 +34,7 @@ from collections import Counter
 from typing import Final
 
 from grading.checks import ChecksReport, run_checks
+from grading.checks.dead_end import agent_turns, finished_before_silence
 from grading.checks.ignored_question import questions
 from grading.checks.missed_handoff import ASKED_FOR_PERSON
 from grading.checks.outcome import CALLER_GAVE_UP, CALLER_PLAN, UNRESOLVED_ENDINGS, read_outcome
@@ -100,8 +104,12 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
         return True
     if outcome.caller_gave_up_turn is not None:
         return False
-    if call.end_reason in UNRESOLVED_ENDINGS and not outcome.caller_satisfied:
-        return False
+    if (
+        call.end_reason in UNRESOLVED_ENDINGS
+        and not outcome.caller_satisfied
+        and not finished_before_silence(call, agent_turns(call))
+    ):
+        return False  # the line went: unresolved, unless the agent had answered or wrapped up
     last_caller = max(index for index, turn in enumerate(call.turns) if turn.speaker == "caller") + 1
     unanswered_last = any(f.tag == "ignored_question" and f.turn > last_caller - 2 for f in report.failures)
     return not unanswered_last

@@ -35,11 +35,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         or outcome.answered_no
     ):
         return []
-    agent_turns = [index + 1 for index, turn in enumerate(call.turns) if turn.speaker == "agent"]
-    if not agent_turns:
+    agent = agent_turns(call)
+    if not agent:
         return []
-    final_stretch = agent_turns[-2:]
-    closed_after = [turn for turn in agent_turns if turn > (outcome.inability_turn or len(call.turns))]
+    final_stretch = agent[-2:]
+    closed_after = [turn for turn in agent if turn > (outcome.inability_turn or len(call.turns))]
     only_closings_after = (
         bool(closed_after)
         and all(CLOSING.match(call.turns[turn - 1].text.strip()) for turn in closed_after)
@@ -50,19 +50,19 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     )  # an earlier "could not help" counts only when nothing after it helped or pleased the caller
     if outcome.inability_turn in final_stretch or only_closings_after:
         turn, why = (
-            agent_turns[-1],
+            agent[-1],
             f"the agent could not help (turn {outcome.inability_turn}) and offered no next step",
         )
-    elif _closed_on_a_request(call, agent_turns[-1]):
-        turn, why = agent_turns[-1], "the agent closed the call on a request it had not met"
-    elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent_turns[-1] - 2:
-        turn, why = agent_turns[-1], "the caller gave up without a next step"
+    elif _closed_on_a_request(call, agent[-1]):
+        turn, why = agent[-1], "the agent closed the call on a request it had not met"
+    elif outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn >= agent[-1] - 2:
+        turn, why = agent[-1], "the caller gave up without a next step"
     elif (
         call.end_reason in UNRESOLVED_ENDINGS
         and not outcome.caller_satisfied
-        and not _finished_before_silence(call, agent_turns)
+        and not finished_before_silence(call, agent)
     ):
-        turn, why = agent_turns[-1], f"the call ended ({call.end_reason}) with the request unresolved"
+        turn, why = agent[-1], f"the call ended ({call.end_reason}) with the request unresolved"
     else:
         return []
     assert turn is not None
@@ -77,6 +77,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     ]
 
 
+def agent_turns(call: Call) -> list[int]:
+    """The 1-based turn numbers of the agent's turns."""
+    return [index + 1 for index, turn in enumerate(call.turns) if turn.speaker == "agent"]
+
+
 HOLD: Final = re.compile(
     r"\b(?:let me (?:check|look|see|find|ask)|one (?:moment|second|sec)|hold on|bear with me"
     r"|just a (?:moment|sec))",
@@ -87,7 +92,7 @@ STILL_THERE: Final = re.compile(
 )
 
 
-def _finished_before_silence(call: Call, agent_turns: list[int]) -> bool:
+def finished_before_silence(call: Call, agent_turns: list[int]) -> bool:
     """The agent had wrapped up ("Sounds good. Anything else?"), or had just answered the caller's
     question ("What time do you close?" "Six today."), before the line went quiet: the caller
     leaving then is not a request left unresolved. Prompts into the silence ("Are you still

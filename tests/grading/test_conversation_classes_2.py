@@ -456,3 +456,38 @@ def test_a_pitch_after_the_answer_or_one_that_names_what_was_asked_is_no_miss() 
             ("c", "Just the freeze, thanks."),
         )
         assert ignored_question.check(gym, sheet()) == [], reply
+
+
+# goal_met: the line went after the caller had their answer ------------------------------------------
+
+
+def test_a_call_cut_off_after_its_question_was_answered_met_the_callers_goal() -> None:
+    answered = call(
+        ("a", "Bubbles Laundromat."),
+        ("c", "Hey, are you open Sunday? I've got a duvet to do."),
+        ("a", "Sundays we're open eight to six."),
+        ("c", "Cool, I'll swing round after lun-"),
+        end_reason="error",
+    )
+    assert goal_met(answered, run_checks(answered, sheet())) is True
+    wrapped_up = call(
+        ("a", "Bubbles Laundromat."),
+        ("c", "How much is a large load?"),
+        ("a", "A large load is six fifty."),
+        ("c", "Okay, I'll bring it tomorrow."),
+        ("a", "Sounds good. Anything else?"),
+        ("c", "..."),
+        ("a", "Are you still there?"),
+        end_reason="silence_timeout",
+    )
+    assert goal_met(wrapped_up, run_checks(wrapped_up, sheet())) is True
+
+
+def test_a_call_cut_off_while_the_agent_was_still_checking_did_not_meet_the_goal() -> None:
+    holding = call(
+        ("a", "Bubbles Laundromat."),
+        ("c", "Hey, are you open Sunday?"),
+        ("a", "Let me check on that, one second."),
+        end_reason="error",
+    )
+    assert goal_met(holding, run_checks(holding, sheet())) is False
