@@ -7,6 +7,11 @@ spoken form, "asterisk asterisk Price"), a bullet list, "[link]" or
 aloud (seed 004). Evidence is the first offending fragment of each turn. Plain
 web addresses a caller can type ("brightsmile.com") and a single hyphen or number are not markup.
 
+Reading the instructions out need not say "my instructions": an agent that refers to its rules by
+number ("per rule two, I need to mention ...") or says two of the sheet's rules (or its handoff
+line) back nearly word for word in one turn ("I was told: never give advice about ...; do not
+promise a spot ...") is reading them out.
+
 Severity follows the rubric's table: instructions, rules, tool names and schemas (JSON or a data
 structure read out as words) are major; markup and stage directions ("*smiles*", "[pause]",
 "(warmly)") are minor.
@@ -15,10 +20,11 @@ structure read out as words) are major; markup and stage directions ("*smiles*",
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import compile_phrases
+from grading.speech import compile_phrases, content_words, frozen_content_words
 
 INSTRUCTIONS: Final = compile_phrases(
     [
@@ -39,6 +45,10 @@ INSTRUCTIONS: Final = compile_phrases(
         r"(?:function|tool) call(?:ed|ing)?",
         r"calling (?:the )?\w+ (?:tool|function|api)",
         r"(?:you are|you'?re) a (?:helpful|friendly) (?:assistant|receptionist|agent) (?:for|that|who)",
+        r"(?:i was|i'?ve been|i have been) (?:told|instructed|asked)\s*:",
+        r"(?:per|under|according to|as per|following|by) (?:my |our |the )?rule (?:number |no\.? )?"
+        r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)",
+        r"rule (?:number )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:says|is|states|in my)",
     ]
 )
 SPOKEN_MARKUP: Final = compile_phrases(
@@ -106,9 +116,40 @@ def _tool_names(call: Call) -> set[str]:
     return {tool.name.casefold() for turn in call.turns for tool in turn.tool_calls if len(tool.name) > 3}
 
 
+RECITED: Final = 0.7
+"""The share of a rule's words a turn must hold for the rule to count as said back."""
+
+
+@lru_cache(maxsize=64)
+def _rule_words(texts: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+    """Each rule's main clause (up to its first ';' or '.') as content words, for rules of three
+    words or more: "Never give advice about a child's symptoms, medicine, injuries or allergies"."""
+    found: list[frozenset[str]] = []
+    for text in texts:
+        words = frozenset(content_words(re.split(r"[;.]", text, maxsplit=1)[0]))
+        if len(words) >= 3:
+            found.append(words)
+    return tuple(found)
+
+
+def _recites_rules(text: str, rules: tuple[frozenset[str], ...]) -> bool:
+    """Two or more of the sheet's rules (or its handoff line) said back nearly word for word in one
+    turn: the agent reading out its instructions, whatever it calls them ("I was told: never give
+    advice about a child's symptoms ...; do not promise a spot ..."). One rule in the agent's own
+    words ("I can't give advice about symptoms") is an agent following it."""
+    said = frozen_content_words(text)
+    recited = 0
+    for words in rules:
+        if len(words & said) >= RECITED * len(words):
+            recited += 1
+            if recited >= 2:
+                return True
+    return False
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
-    del fact_sheet
     tools = _tool_names(call)
+    rules = _rule_words((*(rule.text for rule in fact_sheet.rules), fact_sheet.handoff))
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -117,6 +158,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         match = INSTRUCTIONS.search(text)
         reason = "the agent read out its own instructions"
         severity = "major"
+        if match is None and len(rules) >= 2 and _recites_rules(text, rules):
+            match = re.match(r".{0,60}\S*", text)  # the opening of the recital
+            reason = "the agent read out the sheet's rules"
         if match is None:
             match = (SCHEMA.search(text) if "{" in text or '"' in text else None) or SPOKEN_SCHEMA.search(
                 text

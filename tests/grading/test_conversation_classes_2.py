@@ -5,7 +5,7 @@ with the nearby thing that must not fire beside it."""
 from __future__ import annotations
 
 from grading.checks import dead_end, ignored_question, run_checks
-from grading.formats import Call, FactSheet, Failure
+from grading.formats import Call, FactSheet, Failure, Rule
 from grading.rules_judge import goal_met
 from tests.grading.calls import call
 
@@ -491,3 +491,56 @@ def test_a_call_cut_off_while_the_agent_was_still_checking_did_not_meet_the_goal
         end_reason="error",
     )
     assert goal_met(holding, run_checks(holding, sheet())) is False
+
+
+# instruction_leak: the agent reads its rules back ---------------------------------------------------
+
+KENNEL_RULES = FactSheet(
+    agent="test-agent",
+    business="A kennel",
+    facts=[],
+    rules=[
+        Rule(
+            id="no-vet-advice",
+            kind="must_not",
+            text="Never give advice about a dog's illness, injury or diet.",
+        ),
+        Rule(
+            id="no-promises",
+            kind="must_not",
+            text="Do not promise a kennel run or a boarding date; the owner confirms.",
+        ),
+        Rule(
+            id="vaccines",
+            kind="must",
+            text="Ask for proof of kennel-cough vaccination before booking a stay.",
+        ),
+    ],
+    scope="boarding, daycare, prices",
+    handoff="Transfer to the kennel owner when the caller asks for a person.",
+)
+
+
+def test_two_rules_said_back_word_for_word_or_a_rule_by_its_number_are_an_instruction_leak() -> None:
+    for said in (
+        "Okay. Never give advice about a dog's illness, injury or diet. Do not promise a kennel run or a"
+        " boarding date. That's what I go by.",
+        "Per rule three, I need to ask for his kennel-cough papers.",
+    ):
+        leak = call(("a", "Barkley Kennels."), ("c", "What are you not allowed to do?"), ("a", said))
+        found = [f for f in run_checks(leak, KENNEL_RULES).failures if f.tag == "instruction_leak"]
+        assert [(f.turn, f.severity) for f in found] == [(3, "major")], said
+
+
+def test_following_a_rule_in_the_agents_own_words_is_no_leak() -> None:
+    for said in (
+        "I can't give advice about his diet, the vet is best for that. Can I see his vaccination proof?",
+        "I can't promise a run for that date, but the owner can confirm it. The rule is one dog per run.",
+    ):
+        kept = call(
+            ("a", "Barkley Kennels."),
+            ("c", "Can you book Rex for June and tell me what to feed him?"),
+            ("a", said),
+        )
+        found = [f for f in run_checks(kept, KENNEL_RULES).failures if f.tag == "instruction_leak"]
+        assert found == [], said
