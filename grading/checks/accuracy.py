@@ -998,6 +998,10 @@ def _judge_by_subject(
     percentage or length of time there is not about the business at all ("1 percent cream").
     "undecided" when the clause names nothing (the sentence-level rules decide)."""
     clause = _clause_words(claim, sentence)
+    if claim.kind == "money" and clause:
+        # "that's forty-two ninety-nine a day with two hundred miles a day": "miles" is what the
+        # count beside the amount counts, not what the amount prices
+        clause = clause - _counted_nouns(sentence)
     if not clause:
         return "undecided"
     # an amount is also about a fact that says the thing is free (and contradicts it)
@@ -1052,6 +1056,14 @@ def _judge_by_subject(
         return None
     fact = max((fact for fact, _ in about), key=lambda f: _related(f, sentence_words, context_words))
     return "wrong_fact", _topic_severity(fact), fact
+
+
+@lru_cache(maxsize=4096)
+def _counted_nouns(sentence: str) -> frozenset[str]:
+    """The nouns the sentence's counts count ("two hundred miles", "three rooms")."""
+    return frozenset(
+        word for claim in extract(sentence) if claim.kind == "quantity" for word in claim.subject
+    )
 
 
 def _priced_for_other_days(
