@@ -6,6 +6,10 @@ Two grading figures: "warm" grades against the same FactSheet object (a worker g
 calls: the fact index is cached by identity), "cold" decodes a fresh FactSheet for every call (the
 index is rebuilt each time). Target: warm >= 500 calls/s.
 
+The figure is noisy on a shared machine (other processes change it by 20-40% from run to run):
+compare a change by interleaved runs of both trees, several pairs. A speed change must leave
+every grade byte-identical: bench/grades_snapshot.py writes them all and diffs two trees' sets.
+
     .venv/bin/python bench/grade.py [--seconds 3]
 """
 
