@@ -1400,6 +1400,17 @@ def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sent
 
 
 SPOKEN_PAIR: Final = re.compile(r"\b(\d{1,3}) (\d{2})\b")
+
+
+def _pairs_said(text: str) -> list[float]:
+    """The amounts a turn says bare in two groups ("ten seventy-one" -> $1,071 or $10.71)."""
+    return [
+        reading
+        for first, second in SPOKEN_PAIR.findall(digits_for_speech(text))
+        for reading in (int(first) * 100 + int(second), int(first) + int(second) / 100)
+    ]
+
+
 """Two number groups said as one amount ("eighteen seventy-five" -> "18 75")."""
 
 
@@ -1483,6 +1494,15 @@ def _derived_value(value: float, index: FactIndex, history: list[str], sentence:
         return True
     if SUMMED.search(sentence) and any(abs(a + b - value) < 0.005 for a in current for b in amounts):
         return True  # "ninety-five fifty on top of the visit, so two forty-four fifty all in"
+    if SUMMED.search(sentence) and any(
+        abs(a + b - value) < 0.005
+        for a in _pairs_said(history[-1])
+        for b in amounts
+        if abs(a - value) >= 0.005
+    ):
+        # "so his would be ten seventy-one, and together that's twenty-seven forty-six": a figure the
+        # turn worked out and said bare, added to a sheet amount
+        return True
     if APPROXIMATE.search(sentence) and any(
         abs(a - value) <= max(1.0, a * 0.03) for a in [*current, *earlier, *amounts]
     ):
