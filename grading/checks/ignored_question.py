@@ -400,6 +400,28 @@ def _names_source(reply: str) -> bool:
     return bool(SOURCE_GIVEN.search(reply) or NAMED_SOURCE.search(reply))
 
 
+def _restated_yes_no(question: str, follow_up: str, reply_sentences: list[str]) -> bool:
+    """A yes/no question the caller asks again in other words, nothing added ("Does Dana work
+    Mondays?" "Pelvic health is with Dana Whitlock. On Mondays the clinic is open seven to seven
+    thirty." "Right, but is she in on Mondays?"), after a reply with no yes or no in it: the words
+    it shared came from beside the question. Asking about something more ("but do you do
+    appointments on Saturdays?") is a new question."""
+    if not YES_NO_ASKED.match(question) or any(YES_NO_GIVEN.match(s) for s in reply_sentences):
+        return False
+    asked = _words(question)
+    for sentence in sentences(follow_up):
+        clause = INTERJECTION.sub("", sentence.strip(" ?.!,")).strip(" ,")
+        if not sentence.rstrip().endswith("?") or not YES_NO_ASKED.match(clause):
+            continue
+        again = _words(clause)
+        if again and not again - shared_roots(again, asked) - _PRONOUN_STEMS:
+            return True
+    return False
+
+
+_PRONOUN_STEMS: Final = frozenset({"she", "he", "they", "it", "her", "him", "them", "that"})
+
+
 def _cut_off(text: str) -> bool:
     """A reply that breaks off mid-word or mid-sentence ("Monday to Fri-", "we're open till—")."""
     return text.rstrip().endswith(("-", "—", "–"))
@@ -537,6 +559,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 len(shared) <= 1
                 or (borrowed and CORRECTION.search(follow_up.strip()))
                 or (borrowed and brought_back(_words(question), _words(follow_up), reply_words))
+                or _restated_yes_no(question, follow_up, reply_sentences)
             ):
                 # a reply that picks up words of the turn ("guitar lessons are on Tuesdays") can still
                 # answer the wrong thing: the caller's "no, I mean..." says so

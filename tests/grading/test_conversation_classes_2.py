@@ -544,3 +544,35 @@ def test_following_a_rule_in_the_agents_own_words_is_no_leak() -> None:
         )
         found = [f for f in run_checks(kept, KENNEL_RULES).failures if f.tag == "instruction_leak"]
         assert found == [], said
+
+
+# ignored_question: a yes/no question asked again in other words -------------------------------------
+
+
+def test_a_yes_no_question_restated_after_a_reply_without_yes_or_no_was_ignored() -> None:
+    salon = call(
+        ("a", "Studio Nine Hair."),
+        ("c", "I want a colour appointment. Does Priya work Saturdays?"),
+        ("a", "Colour is with Priya Shah. On Saturdays the salon is open nine to four."),
+        ("c", "Okay, but is she in on Saturdays?"),
+        ("a", "She works Tuesday to Friday."),
+    )
+    assert pinned(ignored_question.check(salon, sheet()), salon) == [("ignored_question", 3)]
+
+
+def test_a_narrower_question_or_one_after_a_yes_is_no_restatement() -> None:
+    for reply, follow_up in (
+        (
+            "Priya's in on Saturday mornings.",
+            "Okay, but do you do colour appointments on Saturdays?",
+        ),
+        ("Yes, Priya works Saturdays, nine to four.", "Okay, but is she in on Saturdays?"),
+    ):
+        salon = call(
+            ("a", "Studio Nine Hair."),
+            ("c", "Does Priya work Saturdays?"),
+            ("a", reply),
+            ("c", follow_up),
+            ("a", "Yes, she is."),
+        )
+        assert ignored_question.check(salon, sheet()) == [], follow_up
