@@ -5,7 +5,9 @@ all", a sentence ending "..., guaranteed", an outcome nobody controls ("you won'
 dent", "nothing will get broken"), "we'll definitely get you in today", "you'll get a full
 refund"), and so is a personal assurance about an outcome ("you have my word",
 "I'll make sure they're ready before your flight", "rest assured", "no way it'll leak"); "I'll make
-sure she gets your message" relays and is not.
+sure she gets your message" relays and is not. A tag after the outcome promises it too ("you won't be
+charged a thing, I'll make sure of it", "you'll have a minivan Wednesday no matter what"), and so does
+"no way" before a named thing ("no way that piano gets damaged").
 A negated one ("I can't guarantee") is not a promise. A promise is backed when a fact that itself commits
 (a guarantee, a warranty, "always") shares a word with the promise's clause: "repairs carry a
 1-year warranty" backs "the repair is guaranteed for a year", but "drain cleaning starts at $149"
@@ -31,11 +33,13 @@ NOT_A_MESSAGE: Final = (
 """"I'll make sure she gets your message" relays, it does not promise an outcome."""
 AN_OUTCOME: Final = (
     r"(?=[^.,;!?]{0,40}\b(?:ready|done|fixed|finished|repaired|there|arriv\w*|deliver\w*|approved|in time"
-    r"|on time|before|won'?t|never|works?|fits?|sorted|cleared|gone|back|safe|perfect|right|get|gets)\b)"
+    r"|on time|before|won'?t|never|works?|fits?|sorted|cleared|gone|back|safe|perfect|right|get|gets"
+    r"|every (?:single )?time|each time|always|no matter what)\b)"
 )
 """What "I'll make sure ..." promises when it is an overpromise: an outcome ("they're ready before your
-flight", "it fits", "you get approved"), not an errand ("the technician has your gate code", "you're
-all set")."""
+flight", "it fits", "you get approved", "she has the same instructor every single time": a standing
+commitment over every future visit), not an errand ("the technician has your gate code", "you're all
+set")."""
 PROMISE: Final = compile_phrases(
     [
         r"i (?:can )?guarantee",
@@ -63,6 +67,12 @@ PROMISE: Final = compile_phrases(
         r"rest assured",
         r"(?:you can )?count on (?:it|that)",
         r"(?:there'?s )?no way (?:they|he|she|it|you)(?:'ll| will| won'?t| are| is|'re|'s)",
+        r"(?:there'?s )?no way (?:that|the|your|his|her|their|this|those|these) (?:\w+ ){1,2}?"
+        r"(?:gets?|will|won'?t|is going to|are going to|breaks?|happens?)",
+        r"(?:i'?ll|i will|we'?ll|we will) (?:personally )?(?:make (?:sure|certain) of (?:it|that)|see to it)"
+        r"(?=\W*$)",
+        r"(?:'ll|will|won'?t|gonna|going to)\b[^.;!?]{0,60}\b(?:no matter what|come hell or high water"
+        r"|one way or (?:another|the other)|whatever it takes)",
         r"(?:full|complete) refund",
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",
@@ -113,7 +123,18 @@ DONT_WORRY: Final = re.compile(
 )
 """Comfort before a promise ("don't stress, I'll make sure...") is not a negation of it."""
 PROMISE_WORDS: Final = frozenset(
-    {"guarantee", "guaranteed", "promise", "assure", "100", "definitely", "sure", "waive"}
+    {
+        "guarantee",
+        "guaranteed",
+        "promise",
+        "assure",
+        "100",
+        "definitely",
+        "sure",
+        "waive",
+        "make",
+        "personally",
+    }
 )
 
 
@@ -127,21 +148,30 @@ HEDGED: Final = re.compile(r"\b(?:if|whether)\b[^,;:]*$", re.IGNORECASE)
 """"I can't tell you if you'll be approved": an outcome named inside "if" or "whether" is not promised."""
 
 
-def promise_in(sentence: str) -> re.Match[str] | None:
-    """The first promise a sentence makes, skipping negated ("I can't guarantee") and hedged ("I
-    can't tell you if you'll be approved") ones; None for a question. Shared with the policy check's
-    rules against promising."""
+def promises_in(sentence: str) -> list[re.Match[str]]:
+    """The promises a sentence makes, skipping negated ("I can't guarantee") and hedged ("I can't
+    tell you if you'll be approved") ones; none for a question."""
     if sentence.rstrip().endswith("?") or PROMISE.search(sentence) is None:
-        return None
-    return next(
-        (
-            found
-            for found in PROMISE.finditer(sentence)
-            if not NEGATED.search(_own_clause(DONT_WORRY.sub("", sentence[: found.start()]))[-30:])
-            and not HEDGED.search(sentence[: found.start()])
-        ),
-        None,
-    )
+        return []
+    return [
+        found
+        for found in PROMISE.finditer(sentence)
+        if not NEGATED.search(_own_clause(DONT_WORRY.sub("", sentence[: found.start()]))[-30:])
+        and not HEDGED.search(sentence[: found.start()])
+    ]
+
+
+def promise_in(sentence: str) -> re.Match[str] | None:
+    """The first of `promises_in`, or None. Shared with the policy check's rules against promising."""
+    found = promises_in(sentence)
+    return found[0] if found else None
+
+
+def promised_clause(sentence: str, match: re.Match[str]) -> str:
+    """What a promise is about: its own clause, or the whole sentence when that clause is only the
+    promise (a tag: "..., guaranteed", "..., I'll make sure of it")."""
+    clause = next((part for part in CLAUSES.split(sentence) if match.group(0) in part.lower()), sentence)
+    return clause if content_words(clause) - PROMISE_WORDS else sentence
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
@@ -162,13 +192,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             match = promise_in(sentence)
             if match is None:
                 continue
-            clause = next(
-                (part for part in CLAUSES.split(sentence) if match.group(0) in part.lower()), sentence
-            )
+            clause = promised_clause(sentence, match)
             subject = content_words(clause) - PROMISE_WORDS
-            if not subject:  # a tag (", guaranteed,") promises what the whole sentence says
-                clause = sentence
-                subject = content_words(clause) - PROMISE_WORDS
             after = clause.lower().find(match.group(0)) + len(match.group(0))
             promised = content_words(clause[after:]) or subject
             if any(

@@ -74,7 +74,7 @@ from grading.checks.off_scope_advice import (
     advice_sentences,
 )
 from grading.checks.outcome import read_outcome
-from grading.checks.overpromise import PROMISE, promise_in
+from grading.checks.overpromise import PROMISE, promise_in, promised_clause, promises_in
 from grading.checks.situations import alternatives, meets
 from grading.claims.numbers import digits_for_speech
 from grading.evidence import normalise
@@ -297,13 +297,20 @@ Keep = Callable[[Rule, str, re.Match[str]], bool]
 
 
 def _pattern_must_not(
-    pattern: Searcher, what: str, *, scoped: bool = True, keep: Keep | None = None
+    pattern: Searcher,
+    what: str,
+    *,
+    scoped: bool = True,
+    keep: Keep | None = None,
+    own_part: Callable[[str, re.Match[str]], str] | None = None,
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending turn (or the caller's turn before it) must be about that too, a word of it in any
     form; a match about
     something else leaves the rule undecided for a judge rather than guessed. Every agent turn that
-    says the forbidden thing breaks the rule again."""
+    says the forbidden thing breaks the rule again. With `own_part`, only that part of the offending
+    sentence (the clause a promise is about) stands for that sentence in the scope; the turn's other
+    sentences still count ("you'll be back up before your call. The crew's fixing it")."""
 
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
         del fact_sheet
@@ -317,7 +324,10 @@ def _pattern_must_not(
                 match = pattern.search(sentence)
                 if match is None or (keep is not None and not keep(rule, sentence, match)):
                     continue
-                context = content_words(turn.text)
+                said = (
+                    turn.text if own_part is None else turn.text.replace(sentence, own_part(sentence, match))
+                )
+                context = content_words(said)
                 if position and call.turns[position - 1].speaker == "caller":
                     context |= content_words(call.turns[position - 1].text)
                 if (
@@ -325,7 +335,7 @@ def _pattern_must_not(
                     and not about & context
                     and not _same_prefix(about, context)
                     and not _said_otherwise(
-                        about, f"{call.turns[position - 1].text if position else ''} {turn.text}"
+                        about, f"{call.turns[position - 1].text if position else ''} {said}"
                     )
                 ):
                     matched_elsewhere = True
@@ -1154,6 +1164,28 @@ def _really_promised(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
     return promise_in(sentence) is not None
 
 
+def _promise_clause(sentence: str, match: re.Match[str]) -> str:
+    """What the promises in `sentence` are about (overpromise's reading of each), for a rule about
+    one thing: "I'll make sure she has the same instructor every single time, one person for all her
+    lessons" promises an instructor, not the number of lessons a rule on passing names."""
+    return " ".join(promised_clause(sentence, found) for found in promises_in(sentence) or [match])
+
+
+PROMISE_RULE: Final = re.compile(r"\b(?:guarantee|promis)", re.IGNORECASE)
+_PROMISED: Final = _pattern_must_not(
+    PROMISE, "made a guarantee", keep=_really_promised, own_part=_promise_clause
+)
+
+
+def _promise_rule(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | list[Failure] | bool | None:
+    """ "Never promise / guarantee X": a promise about X, read in the promise's own clause or the
+    caller's turn before it. A rule against telling a caller what their coverage is says nothing of
+    promising ("never tell a customer their own insurance covers the rental"): there the promise
+    reading has nothing to find ("you won't be charged a thing, I'll make sure of it" breaks no such
+    rule), and the coverage reading decides alone."""
+    return _PROMISED(call, fact_sheet, rule) if PROMISE_RULE.search(rule.text) else True
+
+
 def _not_negated(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
     del rule
     return not NEGATION.search(sentence[: match.start()][-30:])
@@ -1763,12 +1795,12 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         # "never promise or estimate what an insurance company will pay": both readings
         "must_not",
         COVERAGE_RULE,
-        _either(_coverage_told, _pattern_must_not(PROMISE, "made a guarantee", keep=_really_promised)),
+        _either(_coverage_told, _promise_rule),
     ),
     (
         "must_not",
         re.compile(r"\b(?:guarantee|promise)", re.I),
-        _pattern_must_not(PROMISE, "made a guarantee", keep=_really_promised),
+        _promise_rule,
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), _sensitive),
     ("must_not", PRIVACY_RULE, _privacy),
