@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -99,8 +101,21 @@ def running_dev(env: dict[str, str], cwd: Path) -> Iterator[list[str]]:
     assert proc.returncode == 0, log_path.read_text()
 
 
-def test_make_run_from_an_empty_directory(tmp_path: Path) -> None:
-    workdir = tmp_path / "fresh"
+@pytest.fixture
+def outside_pytest_tmp() -> Iterator[Path]:
+    """An empty directory outside pytest's per-user temp root. Run as root, pgserver starts
+    PostgreSQL as its own `pgserver` user, which must traverse the directory's parents; pytest
+    resets its root (/tmp/pytest-of-USER) to mode 0700 whenever a pytest session starts on the
+    machine, which would lock that user out halfway through this test."""
+    directory = Path(tempfile.mkdtemp(prefix="callgrade-embedded-"))
+    try:
+        yield directory
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_make_run_from_an_empty_directory(outside_pytest_tmp: Path) -> None:
+    workdir = outside_pytest_tmp / "fresh"
     workdir.mkdir()
     data_dir = workdir / ".callgrade"
     port = free_port()
