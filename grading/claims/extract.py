@@ -19,7 +19,7 @@ from typing import Final
 
 import msgspec
 
-from grading.claims.numbers import TENS, UNITS, digits_for_speech
+from grading.claims.numbers import RATE_UNITS, TENS, UNITS, digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.speech import content_words
 
@@ -46,7 +46,12 @@ MONEY: Final = compile_filtered(
     rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?))?)"
     rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
 )
-PERCENT: Final = re.compile(r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)")
+PERCENT: Final = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
+    r"|(?<![\d.])\b(\d+(?:\.\d+)?|\d{1,2} \d{2})(?=\s(?:apy|apr)\b)"
+)
+"""A percentage; a rate said before APY or APR is one without the word ("four point one five APY",
+"twenty-four ninety-nine APR" in two groups: 24.99)."""
 INTENSIFIED: Final = re.compile(
     r"\s+(?!(?:off|of|refund\w*|back|deposit|discount|upfront|up front|payment|prepaid|covered|"
     r"reimburs\w*|financ\w*|down)\b)[a-z]"
@@ -144,6 +149,12 @@ MONEY_RATE: Final = re.compile(
 )
 """A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
 thirty-nine for Tuesday night")."""
+MONEY_PER_UNIT: Final = re.compile(
+    rf"(?:\bat\s+(\d+(?:\.\d{{1,2}})?)|(?<![\d.:])\b(\d+\.\d{{2}}))\s+(?:a|an|per)\s+(?:{RATE_UNITS})s?\b"
+)
+"""A price per unit said without its currency, of any size: after "at" ("fuel at 6.25 a gallon", "at
+4 a pound") or with cents ("it's 3.49 a gallon"). Neither is a clock time ("at 6 a.m." has no space
+after the a), which a bare "at 6" or a written "6.25" would otherwise be read as."""
 MONEY_RANGE_START: Final = re.compile(
     r"\b(\d+(?:\.\d{1,2})?)\s*(?:and|to|or|-|–)\s*[$£€]?\d+(?:\.\d{1,2})?\s?(?:[$£€]|"
     + "dollars?|bucks|pounds?|quid|euros?)"
@@ -155,6 +166,8 @@ WEIGHT_CONTEXT: Final = compile_filtered(
     r"\s(?:over|under|than|up to)\s*$"
 )
 """Pounds of weight, not money: "safes over 300 pounds", "a dog under 40 pounds"."""
+ISO_DATE: Final = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:t\d{2}:\d{2}(?::\d{2})?)?\b")
+"""A date written the way systems write it ("2026-11-16t19:00" read out from a tool): no phone number."""
 PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
 _STATES: Final = (
@@ -588,14 +601,19 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text or " for " in text else ():
         if not _taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
             add("money", float(match.group(1)), match)
+    for match in MONEY_PER_UNIT.finditer(text) if " a" in text or " per " in text else ():
+        group = 1 if match.group(1) is not None else 2
+        if not _taken(spans, *match.span(group)):
+            claims.append(Claim(kind="money", value=float(match.group(group)), span=match.group(0).strip()))
+            spans.append(match.span())
     for match in GRAND.finditer(text) if "grand" in text else ():
         if not _taken(spans, *match.span()):
             add("money", float(match.group(1)) * 1000, match)
-    for match in PERCENT.finditer(text) if "%" in text or "percent" in text else ():
+    for match in PERCENT.finditer(text) if "%" in text or "percent" in text or " ap" in text else ():
         if match.group(1) == "100" and INTENSIFIED.match(text, match.end()):
             continue  # "100% safe", "a hundred percent sure": a way of speaking, no rate
         if not _taken(spans, *match.span()):
-            add("percent", float(match.group(1)), match)
+            add("percent", float((match.group(1) or match.group(2)).replace(" ", ".")), match)
     for match in POSTCODE_UK.finditer(text) if LETTER_DIGIT.search(text) else ():
         if re.search(r"\d", match.group(0)) and re.search(r"[a-z]", match.group(1)):
             add("postcode", (match.group(1) + match.group(2)).replace(" ", ""), match)
@@ -603,11 +621,13 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         if not _taken(spans, *match.span(1)):
             claims.append(Claim(kind="postcode", value=match.group(1), span=match.group(1)))
             spans.append(match.span(1))
+    iso_dates = [m.span() for m in ISO_DATE.finditer(text)] if "-" in text else []
     for match in PHONE.finditer(text):
         digits = re.sub(r"\D", "", match.group(0))
         if (
             len(digits) >= 7
             and not _taken(spans, *match.span())
+            and not _taken(iso_dates, *match.span())
             and not re.search(r"\d[:.]\d{2}\b", match.group(0))
         ):
             add("phone", digits, match)

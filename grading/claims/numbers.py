@@ -467,6 +467,8 @@ def digits_for_speech(text: str) -> str:
         text = _HALF_PAST.sub(_half_past, text)
     if "quarter" in text or "half" in text:
         text = _HUNDRED_AND_A_PART.sub(_hundred_and_a_part, text)
+        if " a " in text or " an " in text or " per " in text:
+            text = _AND_A_PART_PER_UNIT.sub(_and_a_part, text)
     if "half" in text:
         text = _AND_A_HALF.sub(r"\1.5", text)
         text = _HALF_HOUR_UK.sub(r"\1:30", text)
@@ -497,6 +499,25 @@ half" 250): the way people round a price, not a hundred and a fraction."""
 
 def _hundred_and_a_part(match: re.Match[str]) -> str:
     return str(int(match.group(1)) * 100 + (25 if match.group(2) == "quarter" else 50))
+
+
+RATE_UNITS: Final = (
+    "night|hour|month|week|year|day|person|adult|child|head|stay|visit|guest|serving|slice|piece|dozen|"
+    "class|session|lesson|room|ticket|seat|gallon|litre|liter|pound|lb|kilo|kg|ounce|oz|mile|kilometer|"
+    "kilometre|km|foot|square foot|sq ft|yard|meter|metre|inch|bag|load|box|item|unit|window|cylinder|page|"
+    "minute|tank|cord|ton|bundle|pair|dog|cat|pet|car|vehicle|bike"
+)
+"""What a price is charged per ("six and a quarter a gallon", "at 4.25 per pound"): after a number,
+"a"/"per" and one of these make the number a rate, not a clock time or a count."""
+_AND_A_PART_PER_UNIT: Final = re.compile(
+    rf"\b(\d+) and a (quarter|half)\b(?= (?:an?|per) (?:{RATE_UNITS})\b)"
+)
+"""A price said with a fraction of the unit ("fuel at six and a quarter a gallon" is $6.25, "twelve and
+a half an hour" $12.50): the number and its part, before what the price is per."""
+
+
+def _and_a_part(match: re.Match[str]) -> str:
+    return f"{match.group(1)}.{25 if match.group(2) == 'quarter' else 50}"
 
 
 _AND_A_HALF: Final = re.compile(
