@@ -3,8 +3,10 @@
 Two agent replies "are the same" when their word overlap is at least 90% of the longer one; a
 one-word reply ("Yes.") counts, which a bigram check would miss; so does a reply said in full
 inside a slightly longer earlier one ("Thanks Carla. Please unplug your router..." then "Please
-unplug your router..."). A reply of three words or more is
-compared with every earlier agent reply, a shorter one with the reply right before it ("Sure."
+unplug your router..."), and a one-sentence reply of five words or more that an earlier reply
+said word for word among other sentences ("Is there anything else I can help you with today?"
+closing two answers, then alone). A reply of three words or more is compared with every earlier
+agent reply, a shorter one with the reply right before it ("Sure."
 twice in a call is not a loop, "Sorry?" "Sorry?" is). Every repeat is a failure at the repeat, as
 the labelling convention pins it (turns 5 and 7 of a reply said at 3, 5 and 7), minor (a blemish:
 tone, not trust); the reason says how many copies so far, and the rules judge scores a loop of
@@ -18,7 +20,7 @@ from collections import Counter
 from typing import Final
 
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import word_bag
+from grading.speech import sentences, word_bag, words
 
 OVERLAP: Final = 0.9
 
@@ -42,6 +44,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     by_size: list[tuple[int, Counter[str], frozenset[str]]] = []
     previous: list[tuple[int, Counter[str], frozenset[str]]] = []  # the reply right before
     failures: list[Failure] = []
+    said: list[tuple[frozenset[str], str]] = []  # the earlier replies' distinct words and texts
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
             continue
@@ -62,14 +65,36 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             for before_size, before, before_keys in earlier
             if _same_reply(bag, size, keys, before, before_size, before_keys, low, high)
         )
+        if copies == 1 and size >= SAID_BEFORE_MIN:
+            copies += _said_inside_before(turn.text, keys, said)
         if copies > 1:
             failures.append(_failure(call, index, copies))
+        said.append((keys, turn.text))
         reply = (size, bag, keys)
         position = bisect_right(sizes, size)
         sizes.insert(position, size)
         by_size.insert(position, reply)
         previous = [reply]
     return failures
+
+
+SAID_BEFORE_MIN: Final = 5
+"""A one-sentence reply of this many words or more that an earlier reply said, inside more, is
+said again ("Is there anything else I can help you with today?" closing turns 5 and 7, then alone
+at 9, after the caller had said no)."""
+
+
+def _said_inside_before(text: str, keys: frozenset[str], said: list[tuple[frozenset[str], str]]) -> int:
+    """1 when the reply is a single sentence that an earlier reply held word for word, else 0. Only
+    an earlier reply holding all of its words is split into sentences (few are)."""
+    holding = [earlier for earlier_keys, earlier in said if keys <= earlier_keys]
+    if not holding:
+        return 0  # the common case: no earlier reply has all its words
+    own = sentences(text)
+    if len(own) != 1:
+        return 0
+    sentence = words(own[0])
+    return int(any(words(part) == sentence for earlier in holding for part in sentences(earlier)))
 
 
 CONTAINED: Final = 0.8

@@ -576,3 +576,38 @@ def test_a_narrower_question_or_one_after_a_yes_is_no_restatement() -> None:
             ("a", "Yes, she is."),
         )
         assert ignored_question.check(salon, sheet()) == [], follow_up
+
+
+# repetitive: a closing line said alone after it closed earlier replies -----------------------------
+
+
+def test_a_one_sentence_reply_an_earlier_reply_held_word_for_word_is_a_repeat() -> None:
+    from grading.checks import repetitive
+
+    keys = call(
+        ("a", "Kwik Keys, Omar speaking."),
+        ("c", "Do you cut car keys?"),
+        ("a", "Yes, we cut most car keys. Is there anything else I can help you with today?"),
+        ("c", "How much for a fob?"),
+        ("a", "Fobs start at ninety. Is there anything else I can help you with today?"),
+        ("c", "No, that's it."),
+        ("a", "Is there anything else I can help you with today?"),
+    )
+    assert pinned(repetitive.check(keys, sheet()), keys) == [("repetitive", 7)]
+
+
+def test_a_short_line_or_a_sentence_with_more_said_around_it_is_no_repeat() -> None:
+    from grading.checks import repetitive
+
+    keys = call(
+        ("a", "Kwik Keys, Omar speaking."),
+        ("c", "Do you cut car keys?"),
+        ("a", "Yes, we cut most car keys. Anything else?"),
+        ("c", "How much for a fob?"),
+        ("a", "Fobs start at ninety, and most are done in ten minutes."),
+        ("c", "Great, and a house key?"),
+        ("a", "House keys are four dollars. Anything else?"),
+        ("c", "No."),
+        ("a", "Anything else?"),
+    )
+    assert repetitive.check(keys, sheet()) == []
