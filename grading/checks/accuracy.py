@@ -34,6 +34,7 @@ One failure per tag per turn (the most severe); the quote is the sentence as spo
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date, timedelta
 from functools import lru_cache
@@ -785,7 +786,10 @@ def _judge_free(
     if free_facts:
         conditional = [fact for fact in free_facts if _free_on_condition(fact)]
         if len(conditional) == len(free_facts) and (
-            UNCONDITIONAL.search(sentence)
+            (
+                UNCONDITIONAL.search(_free_clause(claim, sentence))
+                and not any(_condition_restated(fact, _free_clause(claim, sentence)) for fact in conditional)
+            )
             or _other_threshold(sentence, conditional)
             or (EVERYWHERE.search(sentence) and any(PLACE_CONDITION.search(f.text) for f in conditional))
         ):
@@ -1252,7 +1256,45 @@ def _other_threshold(sentence: str, facts: list[IndexedFact]) -> bool:
 def _free_on_condition(fact: IndexedFact) -> bool:
     """The fact makes something free only on a condition ("free for orders over $35", "free for
     puppies under 4 months")."""
-    return FREE_CONDITION.search(fact.text) is not None
+    return FREE_CONDITION.search(fact.fact.statement.casefold()) is not None
+
+
+def _free_clause(claim: Claim, sentence: str) -> str:
+    """The clause that says the thing is free, with the clauses after it that only widen it ("free,
+    any size, any day"): "Life jackets are provided for free, and there has to be one on board for
+    every person" says nothing unconditional of the free jackets."""
+    parts = _CLAUSES.split(digits_for_speech(sentence))
+    at = next((i for i, part in enumerate(parts) if claim.span in part), None)
+    if at is None:
+        return sentence
+    kept = [parts[at]]
+    kept.extend(part for part in itertools.takewhile(lambda p: WIDENING.match(p), parts[at + 1 :]))
+    return " ".join(kept)
+
+
+CONDITION_PHRASE: Final = re.compile(
+    r"\b(?:over|above|under|below|for orders|with (?:a|an|any|every|the)|when|if|after|before|members?|"
+    r"up to|within|inside|first \d+)\b.*?(?=[;.,]\s|[;.,]?$|\s+(?:and|but|or)\s)"
+)
+"""The condition of a fact's free thing ("with every rental", "for orders over $35")."""
+
+
+def _condition_restated(fact: IndexedFact, clause: str) -> bool:
+    """The agent's free clause says the fact's own condition ("Helmets come free with every rental"
+    where the sheet has them "included free with every rental"): its "every" is the sheet's. Every
+    word and number of the condition must be said ("free on every order" is not "over $35")."""
+    said = content_words(clause) | {stem(word) for word in words(clause)}
+    for match in CONDITION_PHRASE.finditer(digits_for_speech(fact.fact.statement)):
+        condition = content_words(match.group(0).replace("$", "")) - GENERIC - WEAK
+        if condition and condition <= said:
+            return True
+    return False
+
+
+WIDENING: Final = re.compile(
+    r"\s*(?:(?:on|for|with|at|in|to)\s+)?(?:every|any|all|always|no matter|regardless|whatever)\b"
+)
+"""A clause that only widens the one before it ("free everywhere, on every order", "free, any size")."""
 
 
 def _bundled(subject: set[str], sentence_words: set[str], index: FactIndex) -> bool:
