@@ -168,7 +168,7 @@ ASKS_WHAT_TO_DO: Final = compile_phrases(
         r"how (?:do|can|should|would) (?:i|we)" + _PROCESS_AFTER_HOW,
         r"any tips|tips|tricks?|advice|what would you do|what do you think",
         r"do you think (?:i|we|he|she|they) should",
-        r"is (?:that|it|this) (?:bad|normal|okay|ok|serious|safe|dangerous|fine|a problem)",
+        r"is (?:that|it|this),? (?:like,? )?(?:bad|normal|okay|ok|serious|safe|dangerous|fine|a problem)",
         r"can (?:i|we) just|what do (?:i|we) do|how much (?:do|can|should) (?:i|we|he|she)",
         r"is there (?:like )?(?:a|any) (?:trick|way|fix|hack)|is there (?:anything|something) (?:i|we) can",
     ]
