@@ -96,15 +96,15 @@ BIKE_SHARE = sheet(
     "If a rider's bike was stolen or they were in a crash, tell them to call 911 if anyone is hurt and "
     "transfer to the operations desk at once. Transfer to the office when the caller wants a refund."
 )
-TUTORING = sheet(
-    "Transfer to the centre director when a parent asks about a suspension, reports bullying, or says "
+CHESS_CLUB = sheet(
+    "Transfer to the club director when a parent asks about a suspension, reports bullying, or says "
     "a child was not collected."
 )
-ALARMS = sheet(
+CHIMNEYS = sheet(
     "If the caller hears a smoke alarm or smells burning, tell them to get out and call 911, then transfer "
-    "to the on-call electrician."
+    "to the on-call sweep."
 )
-MARINA = sheet("Transfer to the harbour office when a renter reports a storm or an accident on the water.")
+TRAILS = sheet("Transfer to the base office when a hiker reports a storm or an accident on the trail.")
 
 
 def handoffs(source: Call, fact_sheet: FactSheet) -> list[tuple[str, int, str]]:
@@ -142,50 +142,50 @@ def test_a_theft_in_the_past_or_asked_about_is_no_situation_now() -> None:
 
 def test_a_word_of_the_same_root_is_the_sheets_word_and_asking_about_it_need_not_be_a_question() -> None:
     suspended = call(
-        ("a", "Bright Minds Tutoring."),
-        ("c", "My son got suspended from the study hall and nobody told me why."),
-        ("a", "Study hall runs Monday to Thursday, three to five."),
+        ("a", "Knight Moves Chess Club."),
+        ("c", "My son got suspended from the junior league and nobody told me why."),
+        ("a", "Junior league runs Monday to Thursday, three to five."),
     )
-    assert handoffs(suspended, TUTORING) == [("missed_handoff", 3, "major")]
+    assert handoffs(suspended, CHESS_CLUB) == [("missed_handoff", 3, "major")]
 
 
 def test_a_negated_item_of_the_sheet_is_not_matched_by_its_words_without_the_not() -> None:
     pickup = call(
-        ("a", "Bright Minds Tutoring."),
+        ("a", "Knight Moves Chess Club."),
         ("c", "Hi, I'm collecting Maya at five today instead of her dad. Which door is it?"),
         ("a", "The side door by the car park."),
     )
-    assert handoffs(pickup, TUTORING) == []
+    assert handoffs(pickup, CHESS_CLUB) == []
 
 
 def test_an_alarm_going_off_in_plain_words_is_the_alarm_the_sheet_names() -> None:
     chirping = call(
-        ("a", "Bolt Electrical."),
-        ("c", "The smoke thing in the hallway keeps chirping and the outlet looks brown."),
+        ("a", "Sooty Sam Chimney Sweeps."),
+        ("c", "The smoke thing in the hallway keeps chirping and the fireplace wall is warm."),
         ("a", "We can have someone out Thursday between nine and eleven."),
     )
-    assert handoffs(chirping, ALARMS) == [("missed_handoff", 3, "critical")]
+    assert handoffs(chirping, CHIMNEYS) == [("missed_handoff", 3, "critical")]
     texts = call(
-        ("a", "Bolt Electrical."),
+        ("a", "Sooty Sam Chimney Sweeps."),
         ("c", "My phone keeps beeping with your reminder texts, can you stop them?"),
         ("a", "Sure, I've turned the reminders off."),
     )
-    assert handoffs(texts, ALARMS) == []
+    assert handoffs(texts, CHIMNEYS) == []
 
 
 def test_an_adjective_or_an_adverb_of_the_root_is_not_the_sheets_event() -> None:
     for said in (
-        "It looks stormy for Saturday, can I move my kayak to Sunday?",
-        "I accidentally booked two kayaks, can I move one to Sunday?",
+        "It looks stormy for Saturday, can I move my guided hike to Sunday?",
+        "I accidentally booked two hikes, can I move one to Sunday?",
     ):
-        moved = call(("a", "Lakeside Marina."), ("c", said), ("a", "Sure, Sunday at ten is open."))
-        assert handoffs(moved, MARINA) == [], said
+        moved = call(("a", "Ridgeway Guided Hikes."), ("c", said), ("a", "Sure, Sunday at ten is open."))
+        assert handoffs(moved, TRAILS) == [], said
     storm = call(
-        ("a", "Lakeside Marina."),
-        ("c", "We're out past the point and a storm just rolled in, the waves are huge."),
-        ("a", "Our kayaks are rated for light chop."),
+        ("a", "Ridgeway Guided Hikes."),
+        ("c", "We're up past the ridge and a storm just rolled in, the wind is huge."),
+        ("a", "Our guides carry rain shells."),
     )
-    assert handoffs(storm, MARINA) == [("missed_handoff", 3, "major")]
+    assert handoffs(storm, TRAILS) == [("missed_handoff", 3, "major")]
 
 
 def test_not_needing_a_thing_is_no_withdrawn_handoff_but_not_needing_a_person_is() -> None:
@@ -209,20 +209,20 @@ def test_not_needing_a_thing_is_no_withdrawn_handoff_but_not_needing_a_person_is
 
 def test_a_missed_situation_is_no_goal_met_unless_the_caller_leaves_with_a_plan_of_their_own() -> None:
     suspended = call(
-        ("a", "Bright Minds Tutoring."),
-        ("c", "My son got suspended from study hall. Can he still come to Saturday maths?"),
-        ("a", "Yes, Saturday maths is separate, it runs nine to eleven."),
+        ("a", "Knight Moves Chess Club."),
+        ("c", "My son got suspended from junior league. Can he still come to Saturday blitz?"),
+        ("a", "Yes, Saturday blitz is separate, it runs nine to eleven."),
         ("c", "Great, I'll call back to book him in."),
     )
-    assert handoffs(suspended, TUTORING) == [("missed_handoff", 3, "major")]
-    assert goal_met(suspended, run_checks(suspended, TUTORING)) is True
+    assert handoffs(suspended, CHESS_CLUB) == [("missed_handoff", 3, "major")]
+    assert goal_met(suspended, run_checks(suspended, CHESS_CLUB)) is True
     left = call(
-        ("a", "Bright Minds Tutoring."),
-        ("c", "My son got suspended from study hall and nobody told me why."),
-        ("a", "Study hall runs Monday to Thursday, three to five."),
+        ("a", "Knight Moves Chess Club."),
+        ("c", "My son got suspended from junior league and nobody told me why."),
+        ("a", "Junior league runs Monday to Thursday, three to five."),
         ("c", "Okay."),
     )
-    assert goal_met(left, run_checks(left, TUTORING)) is False
+    assert goal_met(left, run_checks(left, CHESS_CLUB)) is False
 
 
 # missed_handoff: a heart or stroke sign in plain words ---------------------------------------------
@@ -376,23 +376,23 @@ def test_a_refusal_said_with_its_reason_answers_the_question_it_refuses() -> Non
         "That's confidential, I'm afraid, but I can take a message for her.",
         "We wouldn't be able to tell you that.",
     ):
-        salon = call(
-            ("a", "Copper Comb Barbers."),
+        studio = call(
+            ("a", "Inkwell Print Shop."),
             ("c", "What time does Dana get off work today?"),
             ("a", reply),
             ("c", "Okay."),
         )
-        assert ignored_question.check(salon, sheet()) == [], reply
+        assert ignored_question.check(studio, sheet()) == [], reply
 
 
 def test_a_refusal_leaves_the_other_question_of_the_turn_unanswered() -> None:
-    salon = call(
-        ("a", "Copper Comb Barbers."),
-        ("c", "What time does Dana get off today, and how much is a beard trim?"),
+    studio = call(
+        ("a", "Inkwell Print Shop."),
+        ("c", "What time does Dana get off today, and how much is a box of business cards?"),
         ("a", "We can't share staff schedules, sorry."),
         ("c", "Okay."),
     )
-    assert pinned(ignored_question.check(salon, sheet()), salon) == [("ignored_question", 3)]
+    assert pinned(ignored_question.check(studio, sheet()), studio) == [("ignored_question", 3)]
 
 
 # ignored_question: "who would know?" answered by naming someone ------------------------------------
@@ -431,31 +431,31 @@ def test_a_reply_that_names_no_one_leaves_who_would_know_unanswered() -> None:
 
 
 def test_a_pitch_in_place_of_an_answer_is_an_ignored_question_even_with_a_price_in_it() -> None:
-    gym = call(
-        ("a", "Peak Fitness."),
-        ("c", "How much is it to freeze my membership for the summer?"),
+    space = call(
+        ("a", "Hive Co-working."),
+        ("c", "How much is it to put my membership on hold for the summer?"),
         (
             "a",
-            "Before you go, did you know Platinum is just ten dollars a month more? It could save you a lot.",
+            "Before you go, did you know Pro is just ten dollars a month more? It could save you a lot.",
         ),
         ("c", "No thanks, I just want to put it on hold."),
-        ("a", "Freezing is five dollars a month."),
+        ("a", "A hold is five dollars a month."),
     )
-    assert pinned(ignored_question.check(gym, sheet()), gym) == [("ignored_question", 3)]
+    assert pinned(ignored_question.check(space, sheet()), space) == [("ignored_question", 3)]
 
 
 def test_a_pitch_after_the_answer_or_one_that_names_what_was_asked_is_no_miss() -> None:
     for reply in (
-        "Freezing is five dollars a month. Before you go, have you considered our Platinum plan?",
-        "Before you go, a freeze is five a month, and switching to Platinum could save you more.",
+        "A hold is five dollars a month. Before you go, have you considered our Pro plan?",
+        "Before you go, a hold is five a month, and switching to Pro could save you more.",
     ):
-        gym = call(
-            ("a", "Peak Fitness."),
-            ("c", "How much is it to freeze my membership for the summer?"),
+        space = call(
+            ("a", "Hive Co-working."),
+            ("c", "How much is it to put my membership on hold for the summer?"),
             ("a", reply),
-            ("c", "Just the freeze, thanks."),
+            ("c", "Just the hold, thanks."),
         )
-        assert ignored_question.check(gym, sheet()) == [], reply
+        assert ignored_question.check(space, sheet()) == [], reply
 
 
 # goal_met: the line went after the caller had their answer ------------------------------------------
@@ -550,32 +550,32 @@ def test_following_a_rule_in_the_agents_own_words_is_no_leak() -> None:
 
 
 def test_a_yes_no_question_restated_after_a_reply_without_yes_or_no_was_ignored() -> None:
-    salon = call(
-        ("a", "Studio Nine Hair."),
-        ("c", "I want a colour appointment. Does Priya work Saturdays?"),
-        ("a", "Colour is with Priya Shah. On Saturdays the salon is open nine to four."),
+    studio = call(
+        ("a", "Black Lotus Tattoo."),
+        ("c", "I want a cover-up appointment. Does Priya work Saturdays?"),
+        ("a", "Cover-ups are with Priya Shah. On Saturdays the studio is open nine to four."),
         ("c", "Okay, but is she in on Saturdays?"),
         ("a", "She works Tuesday to Friday."),
     )
-    assert pinned(ignored_question.check(salon, sheet()), salon) == [("ignored_question", 3)]
+    assert pinned(ignored_question.check(studio, sheet()), studio) == [("ignored_question", 3)]
 
 
 def test_a_narrower_question_or_one_after_a_yes_is_no_restatement() -> None:
     for reply, follow_up in (
         (
             "Priya's in on Saturday mornings.",
-            "Okay, but do you do colour appointments on Saturdays?",
+            "Okay, but do you do cover-up appointments on Saturdays?",
         ),
         ("Yes, Priya works Saturdays, nine to four.", "Okay, but is she in on Saturdays?"),
     ):
-        salon = call(
-            ("a", "Studio Nine Hair."),
+        studio = call(
+            ("a", "Black Lotus Tattoo."),
             ("c", "Does Priya work Saturdays?"),
             ("a", reply),
             ("c", follow_up),
             ("a", "Yes, she is."),
         )
-        assert ignored_question.check(salon, sheet()) == [], follow_up
+        assert ignored_question.check(studio, sheet()) == [], follow_up
 
 
 # repetitive: a closing line said alone after it closed earlier replies -----------------------------
