@@ -647,6 +647,18 @@ def _judge_reading(
         return None  # "a five dollar part at any hardware store": a price of somewhere else
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
     candidates = index.with_kind(*kinds)
+    if claim.kind == "percent":
+        sense = _percent_sense(claim.span, digits_for_speech(sentence))
+        if sense is not None:
+            # "twenty percent off for gift cards" is no APR: a percentage is held only against
+            # the sheet's percentages of the same sense (or of none said)
+            candidates = [
+                (fact, known)
+                for fact, known in candidates
+                if _percent_sense(known.span, digits_for_speech(fact.fact.statement)) in {sense, None}
+            ]
+            if sense == "discount" and not candidates:
+                return "invented_fact", "critical", None  # a discount the sheet has nowhere
     if claim.kind == "money" and claim.currency == "gbp" and not _prices_in_pounds(index):
         return None  # "a forty pound dog": pounds are weight where the business prices in dollars
     if claim.kind == "free" and (claim.value == "waived" or claim.span == "waived"):
@@ -880,20 +892,74 @@ def _discount_for_others(claim: Claim, sentence: str, index: FactIndex) -> bool:
     if not isinstance(claim.value, float):
         return False
     spoken = digits_for_speech(sentence)
-    for match in DISCOUNT_FOR.finditer(spoken):
-        if float(match.group(2)) != claim.value:
+    said = [(m.group(1), m.group(2)) for m in DISCOUNT_FOR.finditer(spoken)]
+    if " off " in spoken or " discount " in spoken:
+        said += [(m.group(2), m.group(1)) for m in DISCOUNT_ON.finditer(spoken)]
+    for who, rate in said:
+        if float(rate) != claim.value:
             continue
-        group = {word for word in content_words(match.group(1)) - GENERIC - WEAK if len(word) > 1}
-        group -= ANYONE | {stem(word) for word in ANYONE}
+        group = {word for word in content_words(who) - GENERIC - WEAK if len(word) > 1}
+        group -= ANYONE | {stem(word) for word in ANYONE} | NOT_DISCOUNTED
         if not group:
             return False
         discounts = [
             fact
             for fact in index.facts
-            if any(known.kind == "percent" for known in fact.claims) or "discount" in fact.text
+            if "discount" in fact.text
+            or any(
+                known.kind == "percent"
+                and _percent_sense(known.span, digits_for_speech(fact.fact.statement)) in {"discount", None}
+                for known in fact.claims
+            )
         ]
         return not any(group & fact.words for fact in discounts)
     return False
+
+
+DISCOUNT_ON: Final = compile_filtered(
+    r"\b(\d+(?:\.\d+)?)\s?(?:%|percent)\s+(?:off|discount)\s+(?:for\s+|on\s+)?(?:(?:the|your|a|an|all|any|every|our)\s+)?"
+    r"(?!(?:and|but|so|if|when|through|until|till|this|with|for|to|in|at|as|until|from)\b)"
+    r"([a-z][a-z' -]{1,40}?)(?=[,.;!?]|\s+(?:and|but|so|if|when|through|until|till|this|with)\b|$)"
+)
+"""A discount said with what it is on ("twenty percent off for gift cards", "10% off labor")."""
+NOT_DISCOUNTED: Final[frozenset[str]] = frozenset(
+    """today tonight now first next that this it everything anything purchase order total bill price
+    whole entire rest""".split()
+)
+"""Words after "N% off" that name no particular thing ("10% off today", "15% off your total")."""
+
+
+PERCENT_DISCOUNT_AFTER: Final = re.compile(r"\s*(?:off|discount|less|savings?|reduction|cheaper)\b")
+PERCENT_DISCOUNT_BEFORE: Final = re.compile(r"\b(?:save|saves|saving|discount of|discounted by|knock)\s+$")
+PERCENT_RATE_AFTER: Final = re.compile(r"\s*(?:apr|apy|interest|financing|for \d+ months|a year|annual)\b")
+PERCENT_RATE_BEFORE: Final = re.compile(r"\b(?:apr|apy|interest|financing|rate) (?:of |is |at )?$")
+PERCENT_CHARGE_AFTER: Final = re.compile(
+    r"\s*(?:(?:non-refundable |refundable )?deposit|(?:service |after-hours )?(?:charge|surcharge)|"
+    r"(?:sales )?tax|"
+    r"restocking|fee|of (?:the|your|their|a)\b|gratuity|tip|commission)"
+)
+PERCENT_CHARGE_BEFORE: Final = re.compile(
+    r"\b(?:deposit of|charged|charge of|taxes of|tax of|tax is|surcharge of|fee of|tip of|gratuity of)\s+$"
+)
+
+
+@lru_cache(maxsize=4096)
+def _percent_sense(span: str, text: str) -> str | None:
+    """What a percentage is, from the words beside it: a discount ("20% off", "saves 5%"), a rate of
+    interest ("0% APR", "3.9% for 12 months"), a charge ("a 50% deposit", "an 18% service charge",
+    "30% of the total"), or None when the words say neither."""
+    at = text.find(span)
+    if at < 0:
+        return None
+    after, before = text[at + len(span) : at + len(span) + 30], text[max(0, at - 30) : at].removesuffix("a ")
+    before = before.removesuffix("an ")
+    if PERCENT_DISCOUNT_AFTER.match(after) or PERCENT_DISCOUNT_BEFORE.search(before):
+        return "discount"
+    if PERCENT_RATE_AFTER.match(after) or PERCENT_RATE_BEFORE.search(before):
+        return "rate"
+    if PERCENT_CHARGE_AFTER.match(after) or PERCENT_CHARGE_BEFORE.search(before):
+        return "charge"
+    return None
 
 
 def _clause_of(claim: Claim, sentence: str) -> str:
