@@ -1949,6 +1949,47 @@ or by the caller ("you've got my number, it's ..."): reading it back confirms th
 it says nothing about the business, even when the agent answers "yes" to the caller's question."""
 
 
+PAYER: Final = (
+    r"(?:(?:your|their|his|her|the|most|many|some|a lot of)\s+)?(?!our\b|my\b)(?:[a-z]+\s+)?"
+    r"(?:insurance(?: company| companies| plans?| providers?)?|insurers?|carriers?|"
+    r"(?:health|dental|vision|medical) (?:plans?|insurance)|lenders?|banks?|employers?|landlords?|"
+    r"card issuers?|credit card companies|hmos?|ppos?)"
+)
+PAYS: Final = r"(?:usually\s+|typically\s+|normally\s+|generally\s+|often\s+|will\s+|would\s+|should\s+)?" + (
+    r"(?:pays?(?:\s+out)?|covers?|reimburses?|picks? up|kicks? in)\b"
+)
+PAYER_PAYS: Final = compile_filtered(rf"\b{PAYER}\s+{PAYS}")
+"""Someone else paying ("your insurance usually covers about eighty percent", "most plans
+reimburse sixty dollars")."""
+OURS_BEFORE: Final = re.compile(r"\b(?:our|my|we)\s+(?:[a-z-]+\s+)?$")
+"""The business's own insurance or plan ("our liability insurance covers up to $2,000")."""
+NAME_PAYS: Final = re.compile(rf"\b((?:[A-Z][\w&'.-]*\s+)*[A-Z][\w&'.-]*)\s+{PAYS}")
+"""A named company paying ("State Farm usually pays out ...", "Amex picks up the rest")."""
+
+
+def _someone_else_pays(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """The amount or percentage is what someone other than the business pays or covers ("State
+    Farm usually pays out around eighty percent on a hail claim", "your plan typically covers
+    sixty dollars a visit"): a claim about the caller's insurer, lender or card, which the
+    labelling convention judges as advice or a rule broken, not as the business's fact."""
+    clause = _span_clause(claim.span, sentence)
+    if not clause or not re.search(r"pay|cover|reimburs|pick|kick", clause):
+        return False
+    found = PAYER_PAYS.search(clause)
+    if (
+        found is not None
+        and found.start() < clause.find(claim.span)
+        and OURS_BEFORE.search(clause, 0, found.start()) is None
+    ):
+        return True
+    for match in NAME_PAYS.finditer(sentence):
+        name = match.group(1).casefold()
+        named = content_words(name)
+        if name in clause and named and not named & index.vocabulary:
+            return clause.find(name) < clause.find(claim.span)
+    return False
+
+
 def _callers_number(claim: Claim, sentence: str, previous_caller: str) -> bool:
     return claim.kind == "phone" and bool(
         CALLERS_OWN_SAID.search(sentence) or CALLERS_OWN_ASKED.search(previous_caller)
@@ -2298,6 +2339,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if echoed and not (affirming and _seen(previous_caller_values, claim)) and not applied:
                     continue
                 if _seen(tool_values, claim):
+                    continue
+                if claim.kind in {"percent", "money"} and _someone_else_pays(claim, sentence, index):
                     continue
                 outcome: Verdict = _judge_claim(
                     claim, sentence, index, sentence_words, context_words, history
