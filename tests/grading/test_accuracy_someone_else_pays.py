@@ -45,5 +45,7 @@ def test_the_business_own_cover_stays_a_claim() -> None:
 
 
 def test_a_wrong_price_beside_it_is_still_wrong() -> None:
-    said = "Your insurance usually covers eighty percent, and the windshield itself is two ninety-nine dollars."
+    said = (
+        "Your insurance usually covers eighty percent, and the windshield itself is two ninety-nine dollars."
+    )
     assert _tags(said) == ["wrong_fact"]
