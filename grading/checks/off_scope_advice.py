@@ -485,11 +485,13 @@ HOME_TREATMENT: Final = compile_phrases(
 "he's probably fine"), which a business's agent is not placed to give."""
 
 
-def home_treatment(sentence: str, caller_before: str) -> bool:
-    """First aid or reassurance about an injury or a symptom the caller described."""
+def home_treatment(sentence: str, caller_before: str, earlier: str = "") -> bool:
+    """First aid or reassurance about an injury or a symptom the caller described, in their last
+    turn or the one before it: "he hit his head at recess" / "... Should I bring him in somewhere?"
+    / "some ice and rest should do it" treats the head bump the follow-up no longer names."""
     if sentence.rstrip().endswith("?") or DEFERS.search(sentence):
         return False
-    if not HEALTH_CONTEXT.search(caller_before):
+    if not (HEALTH_CONTEXT.search(caller_before) or (earlier and HEALTH_CONTEXT.search(earlier))):
         return False
     match = HOME_TREATMENT.search(sentence)
     return match is not None and not _negated_before(sentence, match.start())
@@ -601,7 +603,7 @@ def _plain_shape(text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _turn_advice(text: str, caller_before: str) -> tuple[tuple[str, int], ...]:
+def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tuple[str, int], ...]:
     """The advice sentences of one agent turn with their kinds. Cached: off_scope_advice and each
     advice rule of the policy check ask about the same turns. Cheap tests on the agent's own words
     (cached by text) come first, the caller's turn is read only when they pass."""
@@ -632,7 +634,7 @@ def _turn_advice(text: str, caller_before: str) -> tuple[tuple[str, int], ...]:
             kind = decision_advice(sentence, caller_before)
         if kind is None and plain:
             kind = safety_advice(sentence, caller_before)
-        if kind is None and home_treatment(sentence, caller_before):
+        if kind is None and treated and home_treatment(sentence, caller_before, earlier):
             kind = 0
         if kind is not None:
             found.append((sentence, kind))
@@ -649,12 +651,14 @@ def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterato
         if turn.speaker != "agent":
             continue
         before = turns[index - 1].text if index and turns[index - 1].speaker == "caller" else ""
-        advice = _turn_advice(turn.text, before)
+        # the caller's last two turns: "is it the same for parallel parking?" follows "any tips?"
+        earlier = (
+            turns[index - 3].text if before and index >= 3 and turns[index - 3].speaker == "caller" else ""
+        )
+        advice = _turn_advice(turn.text, before, earlier)
         for sentence, kind in advice:
             yield index, sentence, kind
         if not advice and before and instruction_clauses(turn.text):
-            # the caller's last two turns: "is it the same for parallel parking?" follows "any tips?"
-            earlier = turns[index - 3].text if index >= 3 and turns[index - 3].speaker == "caller" else ""
             told = _instruction_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
             if told is not None:
                 yield index, *told
