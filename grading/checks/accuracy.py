@@ -1439,7 +1439,53 @@ def _derived(claim: Claim, index: FactIndex, history: list[str], sentence: str) 
     return any(
         _derived_value(value, index, history, sentence)
         or _derived_from_sheet(value, index, history, sentence)
+        or _sum_of_said(value, index, history, sentence)
         for value in readings
+    )
+
+
+SAID_TIME: Final = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+
+
+def _amounts_of_the_call(index: FactIndex, history: list[str]) -> list[int]:
+    """Every amount said in the call so far, in cents and in every reading: amounts, numbers said in
+    two groups ("six fifty": 650 or 6.50, also where a clock reading was taken, "a spray at two
+    fifty"), and bare numbers that are a sheet amount ("chocolates are twelve" where they are $12)."""
+    sheet = {round(k.value * 100) for _, k in index.with_kind("money") if isinstance(k.value, float)}
+    found: list[int] = []
+    for text in history:
+        found.extend(round(amount * 100) for amount in _amounts_said(text))
+        spoken = digits_for_speech(text)
+        found.extend(round(amount * 100) for amount in _pairs_said(text))
+        for hour, minute in SAID_TIME.findall(spoken):
+            found.extend((int(hour) * 10000 + int(minute) * 100, int(hour) * 100 + int(minute)))
+        found.extend(cents for n in COUNT.findall(spoken) for cents in [int(n) * 100] if cents in sheet)
+    return [amount for amount in dict.fromkeys(found) if amount > 0]
+
+
+def _sum_of_said(value: float, index: FactIndex, history: list[str], sentence: str) -> bool:
+    """A total ("so ninety-three forty-five altogether", "a total of two sixty-six ninety-five") that
+    is the sum of two to four amounts said in the call, in any of their readings: the bouquet, the
+    balloon, the chocolates and the delivery fee added up are arithmetic, no claim of their own. A
+    total no such sum gives is judged as said. Only in sentences with a word of summing."""
+    if not SUMMED.search(sentence) or not history:
+        return False
+    target = round(value * 100)
+    pool = [amount for amount in _amounts_of_the_call(index, history) if amount != target][-24:]
+    pairs: dict[int, list[tuple[int, int]]] = {}
+    for i, a in enumerate(pool):
+        for j in range(i + 1, len(pool)):
+            pairs.setdefault(a + pool[j], []).append((i, j))
+    if target in pairs:
+        return True
+    for k, c in enumerate(pool):
+        if any(k not in pair for pair in pairs.get(target - c, ())):
+            return True
+    return any(
+        not set(first) & set(second)
+        for total, found in pairs.items()
+        for first in found
+        for second in pairs.get(target - total, ())
     )
 
 
