@@ -57,7 +57,7 @@ from grading.claims.extract import (
     sizes_as_written,
 )
 from grading.claims.facts import FactIndex, IndexedFact, index_facts
-from grading.claims.numbers import UNITS, digits_for_speech
+from grading.claims.numbers import TENS, UNITS, digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Severity, Tag, ToolCall
 from grading.speech import HEDGE, content_words, frozen_content_words, sentences, stem, words
@@ -223,13 +223,18 @@ FactWords = tuple[frozenset[str], frozenset[str], frozenset[str]]
 _fact_words_memo: dict[int, tuple[IndexedFact, FactWords]] = {}
 
 
+NUMBER_WORDS: Final[frozenset[str]] = frozenset([*UNITS, *TENS, "hundred", "thousand"])
+"""Number words a fact writes ("each bedroom beyond three"): values, not what the fact is about, so
+"three bedrooms and two baths" is not about the extra-rooms fact for its "three" and "two"."""
+
+
 def _fact_words(fact: IndexedFact) -> FactWords:
     """The fact's words less the ones that relate nothing (see FactWords), worked out once per fact
     (facts are immutable, their indexes cached) instead of once per claim and fact compared."""
     held = _fact_words_memo.get(id(fact))
     if held is not None and held[0] is fact:
         return held[1]
-    about = fact.words - GENERIC
+    about = fact.words - GENERIC - NUMBER_WORDS
     subject = about - WEAK
     found = (about, subject, subject - HOURS_FUNCTION)
     if len(_fact_words_memo) > 4096:
