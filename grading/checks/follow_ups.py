@@ -99,11 +99,15 @@ def returns_to(follow_up: str) -> bool:
 
 
 STRONG_RETURN: Final = compile_filtered(
-    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well)[,.!]?\s+)*(?:but|what about|how about)\b",
-    re.IGNORECASE,
+    r"^(?:(?:okay|ok|um|uh|yeah|sure|right|alright|well)[,.!]?\s+)*but\b", re.IGNORECASE
 )
-"""A turn that opens as a return and nothing else: "and ..." or "so ..." as often opens the next
-question ("And does that include life jackets for the two kayaks?")."""
+SHORT_RETURN: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|yeah|right|well)[,.!]?\s+)*(?:but|so)\b(?:\W+\w+){1,4}\W*\?$", re.IGNORECASE
+)
+"""A turn that opens as a return and nothing else ("okay, but the shuttle?", "9 Quarry Road. So
+the financing?"): "and ..." as often opens the next question ("And does that include life
+jackets for the two kayaks?"), and "what about / how about ..." asks the question again of
+something new ("How about for two dogs?")."""
 
 
 def comes_back(follow_up: str) -> bool:
@@ -112,7 +116,7 @@ def comes_back(follow_up: str) -> bool:
     text = follow_up.strip()
     if STRONG_RETURN.search(text) or CORRECTION.search(text):
         return True
-    return any(ELLIPTIC_RETURN.match(sentence) for sentence in sentences(text))
+    return any(SHORT_RETURN.match(sentence) for sentence in sentences(text))
 
 
 def brought_back(

@@ -119,7 +119,8 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|dozen|piece)\b))"
             r"|\bcosts?\b"
             r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
-            r"|\b(?:card|cash|checks?|cheques?|invoice|financ\w*|venmo|paypal|apple pay|percent|apy)\b|%"
+            r"|\b(?:card|cash|checks?|cheques?|invoice|financ\w*|venmo|paypal|apple pay|percent|apy|visa"
+            r"|mastercard|amex|american express|debit|credit|google pay|interac|e-?transfer|zelle)\b|%"
             r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
             re.I,
         ),
@@ -227,6 +228,14 @@ YES_NO_GIVEN: Final = compile_filtered(
 )
 """A yes/no question answered by a reply that opens with yes or no (after an apology: "I'm sorry,
 no, ...") and names what was asked ("can you come Sunday?" "sure, we do Sundays")."""
+QUALIFIED: Final = compile_filtered(
+    r"^\W*(?:only|just|not unless|unless|not if|as long as|so long as)\b"
+    r"(?!\s+(?:a|one) (?:moment|second|sec)\b)",
+    re.IGNORECASE,
+)
+"""A yes/no question answered with its condition ("is there a fee to cancel?" "only within a day
+of the booking"; "unless it's a holiday"): a yes or no, however few of the question's words it
+repeats."""
 WHAT_ABOUT: Final = compile_filtered(r"^(?:and |okay,? |so )?(?:what|how) about\b", re.IGNORECASE)
 """An elliptic follow-up ("what about my brother, he's twenty-three?"): it asks the earlier question
 of a new subject, so a reply whose subject is that one ("he could rent, ...") answers it."""
@@ -537,8 +546,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
             yes_or_no = bool(
                 YES_NO_ASKED.match(question)
-                and YES_NO_GIVEN.match(reply)
-                and (shared or ACTION_REQUEST.match(question))
+                and (
+                    (YES_NO_GIVEN.match(reply) and (shared or ACTION_REQUEST.match(question)))
+                    or QUALIFIED.match(reply)
+                )
             )  # "can you just open it?" "sure, we'll get you in"
             no_source = bool(SOURCE_ASKED.search(question) and not _names_source(spoken_reply) and not shared)
             if brushed_off or no_source or not_heard or (pitched and not shared):

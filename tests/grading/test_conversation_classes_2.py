@@ -611,3 +611,33 @@ def test_a_short_line_or_a_sentence_with_more_said_around_it_is_no_repeat() -> N
         ("a", "Anything else?"),
     )
     assert repetitive.check(keys, sheet()) == []
+
+
+# ignored_question: follow-ups answered in ways the words alone did not show -----------------------
+
+
+def test_a_variant_follow_up_a_payment_brand_and_a_conditional_yes_answer_the_question() -> None:
+    for question, reply, follow_up, second in (
+        ("How much is a night for one dog?", "Thirty a night.", "How about for two dogs?", "Fifty-five."),
+        ("How much is a bath?", "Twenty-five.", "Can I pay by card?", "We take Visa and Mastercard."),
+        ("Do you board cats?", "We do.", "Is there a fee to cancel?", "Only within a day of the stay."),
+    ):
+        kennel = call(
+            ("a", "Hilltop Kennels."),
+            ("c", question),
+            ("a", reply),
+            ("c", follow_up),
+            ("a", second),
+            ("c", "Okay, thanks."),
+        )
+        assert ignored_question.check(kennel, sheet()) == [], follow_up
+
+
+def test_a_reply_about_something_else_still_leaves_a_yes_no_question_unanswered() -> None:
+    kennel = call(
+        ("a", "Hilltop Kennels."),
+        ("c", "Is there a fee to cancel?"),
+        ("a", "Our kennel has forty heated runs."),
+        ("c", "Okay."),
+    )
+    assert pinned(ignored_question.check(kennel, sheet()), kennel) == [("ignored_question", 3)]
