@@ -564,6 +564,60 @@ def _last_discussed(facts: list[IndexedFact], history: list[str]) -> IndexedFact
     return None
 
 
+NAMED_NUMBER: Final = re.compile(r"\b([A-Z][a-z]+)\s+(\d+)\b(?![-:%.,]?\d)(?![-:%])")
+"""A name with a number, as a sheet writes a tier or model ("Fiber 300", "Fiber 1 Gig", "Zone 2")."""
+NOT_A_SERIES: Final[frozenset[str]] = frozenset(
+    (
+        *"""the a an open from to and or up over under each every suite unit apt apartment route highway
+        form page customers clients january february march april may june july august september october
+        november december""".split(),
+        *DAY_NAMES,
+        *(f"{day}s" for day in DAY_NAMES),
+    )
+)
+"""Capitalised words before a number that name no series of the business's own."""
+_series_memo: dict[int, tuple[FactIndex, dict[str, frozenset[str]]]] = {}
+
+
+def _series(index: FactIndex) -> dict[str, frozenset[str]]:
+    """The names the sheet numbers in a series, with their numbers ("fiber": 300, 1, 2): a word
+    written with two or more different numbers. Memoised per index."""
+    held = _series_memo.get(id(index))
+    if held is not None and held[0] is index:
+        return held[1]
+    found: dict[str, set[str]] = {}
+    for fact in index.facts:
+        for name, number in NAMED_NUMBER.findall(fact.fact.statement.replace(",", "")):
+            if name.casefold() not in NOT_A_SERIES:
+                found.setdefault(name.casefold(), set()).add(number)
+    series = {name: frozenset(numbers) for name, numbers in found.items() if len(numbers) >= 2}
+    if len(_series_memo) > 64:
+        _series_memo.clear()
+    _series_memo[id(index)] = (index, series)
+    return series
+
+
+def _unknown_tier(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """The amount's clause (else its sentence) names a member of one of the sheet's series that the
+    sheet does not have ("Our top plan is Fiber 5 Gig, a hundred forty-nine a month" where the
+    sheet has Fiber 300, 1 Gig and 2 Gig): the price of an invented plan, not a wrong price of a
+    plan the name shares words with. A clause naming one the sheet has is judged as before."""
+    series = _series(index)
+    if not series:
+        return False
+    spoken = digits_for_speech(sentence)
+    for text in (_span_clause(claim.span, sentence), spoken):
+        said = [
+            number not in numbers
+            for name, numbers in series.items()
+            if name in text
+            for number in re.findall(rf"\b{name}\s+(\d+)\b(?![-:%.]?\d)", text)
+        ]
+        if said:
+            return all(said)
+    return False
+
+
 def _judge_claim(
     claim: Claim,
     sentence: str,
@@ -650,6 +704,8 @@ def _judge_reading(
         return None  # "closed December 24 through January 1" ... "open again January second"
     if claim.kind == "money" and ELSEWHERE.search(sentence):
         return None  # "a five dollar part at any hardware store": a price of somewhere else
+    if claim.kind == "money" and _unknown_tier(claim, sentence, index):
+        return "invented_fact", "critical", None
     kinds = COMPATIBLE.get(claim.kind, (claim.kind,))
     candidates = index.with_kind(*kinds)
     if claim.kind == "percent":
