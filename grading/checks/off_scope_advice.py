@@ -367,7 +367,7 @@ LEGAL_MATTER: Final = compile_phrases(
         r"|(?:speeding|parking|traffic) tickets?|citation|custody|divorce|small claims|non-?compete|nda"
         r"|severance|probate|will and testament|my will|the will|charges? against|ticket|visas?|immigration"
         r"|green card|citizen\w*|deport\w*|overstay\w*|asylum|arrest\w*|police|lawyer|attorney|solicitor"
-        r"|legal"
+        r"|legal|suspen(?:ded|sion)|revoked|demerit|dui|dwi|probation|liens?"
     ]
 )
 FINANCIAL_MATTER: Final = compile_phrases(
@@ -377,6 +377,32 @@ FINANCIAL_MATTER: Final = compile_phrases(
         r"|deduct\w*|write-?offs?|refunds?|amend\w*|chargebacks?|collections|home office|returns?"
     ]
 )
+
+
+LEGAL_PERMISSION: Final = compile_phrases(
+    [
+        r"you'?re (?:still |legally |totally |perfectly )?(?:allowed|permitted|entitled) to",
+        r"you (?:can|may) (?:still )?legally",
+        r"(?:you'?re|you are) within your rights",
+        r"(?:a|the|your) (?:suspension|ban|ticket|citation|lien|(?:court|restraining|protective) order|lease"
+        r"|contract) (?:only )?"
+        r"(?:covers|applies to|means|stops you|lets you)",
+    ]
+)
+"""A verdict on what the law lets the caller do ("you're allowed to drive with a licensed
+instructor", "a suspension only covers driving on your own"): legal advice when the caller raised a
+legal matter (a suspension, a lease, a lien), not a house rule ("you're allowed two guests")."""
+
+
+def legal_permission(sentence: str, caller_before: str) -> bool:
+    if sentence.rstrip().endswith("?") or DEFERS.search(sentence) or REFUSAL.search(sentence):
+        return False
+    match = LEGAL_PERMISSION.search(sentence)
+    return (
+        match is not None
+        and not _negated_before(sentence, match.start())
+        and bool(LEGAL_MATTER.search(caller_before))
+    )
 
 
 def decision_advice(sentence: str, caller_before: str) -> int | None:
@@ -618,7 +644,8 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
         )
         if entry is not None:
             return ((entry, 1),)
-    if not (patterned or plain or treated):
+    permits = LEGAL_PERMISSION.search(text) is not None
+    if not (patterned or plain or treated or permits):
         return ()
     decision_asked = plain and bool(caller_before) and DECISION_QUESTION.search(caller_before) is not None
     found: list[tuple[str, int]] = []
@@ -636,6 +663,8 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
             kind = safety_advice(sentence, caller_before)
         if kind is None and treated and home_treatment(sentence, caller_before, earlier):
             kind = 0
+        if kind is None and permits and legal_permission(sentence, caller_before):
+            kind = 1
         if kind is not None:
             found.append((sentence, kind))
     return tuple(found)

@@ -1816,7 +1816,10 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         "must_not",
         re.compile(
             r"\b(?:legal|immigration|visa)(?:,? (?:or|and) \w+)? advice"
-            r"|\badvi[sc]e\w* (?:on|about) (?:\w+ )?(?:visas?|passports?|immigration|entry)",
+            r"|\badvi[sc]e\w* (?:on|about) (?:\w+ )?(?:visas?|passports?|immigration|entry)"
+            # "don't advise on licence suspensions, tickets, ... or whether someone is legally allowed"
+            r"|\badvis(?:e|ing) (?:on|about)\b.{0,100}\b(?:legally|suspensions?|liens?|evictions?"
+            r"|custody|lawsuits?|court|citations?|demerit)\b",
             re.I,
         ),
         _advice_given(1, "gave legal advice"),
