@@ -67,7 +67,7 @@ def customer_goal(call: Call) -> str | None:
                 return _short(match.group(1))
         asked = questions(text)
         if asked:
-            return "ask " + _short(asked[0])
+            return "ask " + _sentence_case_dropped(_short(asked[0]))
     for text in caller_turns:
         for sentence in sentences(text):
             cleaned = INTERJECTION.sub("", sentence).strip()
@@ -78,6 +78,16 @@ def customer_goal(call: Call) -> str | None:
 
 def _short(text: str) -> str:
     return " ".join(text.strip(" ?.!,").split()[:12])
+
+
+def _sentence_case_dropped(question: str) -> str:
+    """ "How much is it" -> "how much is it": the question now follows "ask", so the capital its
+    sentence began with goes; "I", an acronym ("ATM") or a name-like word after it ("Is Dr. Lee in")
+    keeps its case."""
+    first, _, rest = question.partition(" ")
+    if first[:1].isupper() and first[1:].islower() and not first.startswith(("I'", "I’")):
+        first = first.lower()
+    return f"{first} {rest}" if rest else first
 
 
 def goal_met(call: Call, report: ChecksReport) -> bool:

@@ -560,6 +560,9 @@ def test_the_customer_goal_is_the_request_the_question_or_what_the_caller_report
     reported = call(("c", "Hi, our basement drain is backing up into the laundry room."), ("c", "Hello?"))
     assert customer_goal(reported) == "report our basement drain is backing up into the laundry room"
     assert customer_goal(call(("c", "Hello?"))) is None
+    opened_with_the_question = call(("c", "How much is a tune-up for a road bike?"))
+    assert customer_goal(opened_with_the_question) == "ask how much is a tune-up for a road bike"
+    assert customer_goal(call(("c", "Is the ATM inside the lobby?"))) == "ask is the ATM inside the lobby"
 
 
 def test_a_reply_given_three_times_is_a_loop_for_tone() -> None:
