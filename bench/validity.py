@@ -487,6 +487,9 @@ def main(argv: Iterable[str] | None = None) -> int:
                 "misses": corpus_result.misses,
                 "false_alarms": corpus_result.false_alarms,
             }
+            if args.figures_only:  # the same promise as the text: counts only, no case ids or quotes
+                for name in ("clean_cases_flagged", "errors", "misses", "false_alarms"):
+                    report[key][name] = len(report[key][name])
 
     if not chosen and not args.corpus_only and not args.holdout and not args.fresh:
         grouped = load_multiwoz()
