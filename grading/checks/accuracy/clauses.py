@@ -1,0 +1,50 @@
+"""The clause of an agent sentence that holds a claim, the meaningful words it names, and whether
+it names things the sheet never mentions."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from grading.checks.accuracy.relatedness import GENERIC, WEAK
+from grading.claims.extract import Claim
+from grading.claims.facts import FactIndex
+from grading.claims.numbers import digits_for_speech
+from grading.speech import content_words
+
+CLAUSES: Final = re.compile(r"[,;]\s*|\s+(?:and|but|while|so)\s+")
+
+
+def unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """The clause holding the claim is about things the sheet never mentions ("happy hour at the
+    bar is half-price cocktails from four to six"): the value cannot contradict a fact, it is
+    invented. Needs two meaningful words, so a bare "it's ninety dollars" is judged on its value."""
+    clause = span_clause(claim.span, sentence)
+    words = content_words(clause) - GENERIC - {w for w in content_words(claim.span)}
+    words = {word for word in words if not word.isdigit()}
+    return len(words) >= 2 and not any(word in index.vocabulary for word in words)
+
+
+def clause_of(claim: Claim, sentence: str) -> str:
+    """The clause (after number normalisation) that holds the claim."""
+    return span_clause(claim.span, sentence)
+
+
+@lru_cache(maxsize=4096)
+def span_clause(span: str, sentence: str) -> str:
+    # cached: several rules of one claim ask for its clause
+    lowered = digits_for_speech(sentence)
+    return next((part for part in CLAUSES.split(lowered) if span in part), "")
+
+
+def clause_words(claim: Claim, sentence: str) -> frozenset[str]:
+    """The meaningful words of the clause that holds the claim, the claim's own words left out."""
+    return span_clause_words(claim.span, sentence)
+
+
+@lru_cache(maxsize=4096)
+def span_clause_words(span: str, sentence: str) -> frozenset[str]:
+    clause = span_clause(span, sentence)
+    meaningful = content_words(clause) - GENERIC - WEAK - content_words(span)
+    return frozenset(word for word in meaningful if not word[:1].isdigit())

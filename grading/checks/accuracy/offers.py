@@ -1,0 +1,118 @@
+"""What the business says it has, offers, takes or is licensed for, held against what the sheet names
+and what it says the business does not have."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.checks.accuracy.relatedness import GENERIC, WEAK
+from grading.checks.accuracy.verdict import topic_severity
+from grading.claims.extract import Claim
+from grading.claims.facts import FactIndex, IndexedFact
+from grading.formats import Severity, Tag
+from grading.speech import stem, words
+
+
+def denying_fact(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that says the business has no such thing ("our free airport shuttle" against
+    "there is no airport shuttle"): every meaningful word the claim names is one it denies."""
+    offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC - WEAK
+    if not offered:
+        return None
+    head = _head(claim)
+    for fact in index.facts:
+        if fact.negated and (offered <= fact.negated or head in fact.negated):
+            return fact
+    return None
+
+
+def _head(claim: Claim) -> str | None:
+    """The thing a claim names, its last content word ("a twenty-five meter pool" -> pool), past
+    the words that only say where or when ("parking out back" -> parking)."""
+    named = set(claim.subject)
+    return next(
+        (stem(word) for word in reversed(words(claim.span)) if stem(word) in named and word not in NOT_HEAD),
+        None,
+    )
+
+
+NOT_HEAD: Final[frozenset[str]] = frozenset(
+    """back behind here there nearby too also available downstairs upstairs inside outside onsite on-site
+    around today tonight now again first next door right free anywhere everywhere wherever whenever
+    always""".split()
+)
+"""Words after a thing that say where, when or how it is, not what it is."""
+
+
+def judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """ "We also offer laughing gas": invented when nothing it names is in the sheet. What the
+    business says it takes or sells ("we take Medicaid") is judged only against what the sheet
+    says it does not (see `denying_fact`)."""
+    if claim.value == "accept":
+        outside = _outside_closed_list(claim, index)
+        return None if outside is None else ("wrong_fact", topic_severity(outside), outside)
+    head = _head(claim)
+    if head in EVERY_BUSINESS_HAS or _small_talk(claim):
+        return None
+    offered = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC
+    if not offered:
+        return None
+    vocabulary = index.offer_vocabulary
+    if offered & vocabulary and (head is None or head in vocabulary or head in GENERIC):
+        # "we also have take-home whitening trays": the thing offered is the last word (trays);
+        # sharing a modifier with the sheet (whitening) does not make it the sheet's
+        return None
+    return "invented_fact", "major", None
+
+
+def judge_credential(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """ "We're licensed in all fifty states": invented unless the sheet names what the credential
+    names (the body, the place, the scheme)."""
+    named = set(claim.subject) - WEAK
+    tokens = set(index.sheet_text.split())
+    if not named or all(word in index.vocabulary or word in tokens for word in named):
+        return None
+    return "invented_fact", "major", None
+
+
+NOT_A_THING: Final = re.compile(
+    r"^(?:we'?ve (?:also )?got|we (?:also )?(?:have|offer|provide|run|host|feature)|"
+    r"[a-z. ]+ (?:has|have|runs|hosts))?\s*(?:a |an |the |some |our )?"
+    r"(?:you|your|yours|it|them|that|this|those|these|plenty|lots?|a lot|everything|anything|something|"
+    r"nothing|someone|somebody|no|any|time|room for|space for|openings?|availability|few|couple|bunch|"
+    r"number of|busy|full|great|good|nice|lovely|wonderful)\b"
+)
+"""What follows "we've got" / "we have" in small talk: the caller ("you covered", "your details"),
+time or availability ("plenty of time", "openings Tuesday"), a quantity word or praise."""
+
+
+def _small_talk(claim: Claim) -> bool:
+    return NOT_A_THING.match(claim.span) is not None
+
+
+EVERY_BUSINESS_HAS: Final[frozenset[str]] = frozenset(
+    stem(word)
+    for word in """office store shop branch location building entrance door counter desk reception lobby
+    website site app portal page line number phone email system account form team staff manager
+    technician nurse doctor pharmacist receptionist department list menu calendar schedule records
+    file service question detail information info note name option choice idea problem issue chance
+    moment minute people crew crews driver drivers""".split()
+)
+"""What any business has, so "visit our website" or "go to our front desk" claims no amenity; the
+sheet's own words cover the rest."""
+ONLY: Final = re.compile(r"\bonly\b")
+
+
+def _outside_closed_list(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that lists everything of a kind and says "only" ("We service Linn, Johnson and
+    Benton counties in Iowa only") when the claim names one of that kind it does not list ("we cover
+    Dubuque County")."""
+    head = _head(claim)
+    named = {word for word in claim.subject if word != head and not word[:1].isdigit()} - GENERIC - WEAK
+    if head is None or not named:
+        return None
+    for fact in index.facts:
+        if head in fact.words and ONLY.search(fact.text) and not named & fact.words:
+            return fact
+    return None

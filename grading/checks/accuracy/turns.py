@@ -1,0 +1,243 @@
+"""The accuracy check itself: the call read turn by turn (the values the caller and the tools gave),
+each agent sentence's claims judged, and one failure per tag per turn."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Final
+
+from grading.checks.accuracy.clauses import span_clause_words
+from grading.checks.accuracy.days import OPEN_CLAIM, open_day_claims
+from grading.checks.accuracy.free import OFFER_TERMS, told_free_as_well
+from grading.checks.accuracy.judge import judge_claim
+from grading.checks.accuracy.prices import first_stated, priced_alike
+from grading.checks.accuracy.relatedness import GENERIC
+from grading.checks.accuracy.someone_elses import (
+    advice_by_turn,
+    callers_number,
+    numbers_of_advice,
+    someone_else_pays,
+)
+from grading.checks.accuracy.statements import (
+    ASKED_PRICE,
+    RATE_NAMED,
+    WORDED_DURATION,
+    names_a_day,
+    not_a_statement,
+    numbered_words,
+    priced_claims,
+    reports_booking,
+    sizes_said,
+    statement_of,
+)
+from grading.checks.accuracy.tools import FlatMemo, tool_call_dates, tool_call_values, tool_date_conflict
+from grading.checks.accuracy.values import key_values, read_back, seen
+from grading.checks.accuracy.verdict import RANK, Verdict, topic_severity
+from grading.claims.extract import NUMERIC_HINT, Claim, extract
+from grading.claims.facts import IndexedFact, index_facts
+from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
+from grading.formats import Call, FactSheet, Failure, Severity, Tag
+from grading.speech import content_words, frozen_content_words, sentences
+
+AFFIRM: Final = re.compile(
+    r"^(?:yes|yeah|yep|yup|correct|that'?s (?:right|correct)|exactly|right|sure)\b", re.I
+)
+
+
+OFFERED: Final = re.compile(r"(?:we|they|it|he|she|dr|the)\b")
+"""The span of an offer claim starts with who offers it ("we also have ...")."""
+MONEY_SPAN: Final = re.compile(r"\d")
+"""A verdict's span with a number in it (an amount, not "included")."""
+CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
+
+
+APPLIED: Final = compile_filtered(
+    r"\b(?:got you (?:down )?(?:at|for)|put you (?:down )?(?:at|for)|charge you|set you (?:up )?at|"
+    r"override|i'?ll (?:do|give you|make it)|i can do)\b",
+    re.IGNORECASE,
+)
+"""An amount the caller named that the agent applies ("I've got you at twenty dollars a night"):
+the price the caller is told, a claim even though the caller said it first."""
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    index = index_facts(fact_sheet)
+    failures: list[Failure] = []
+    caller_values: dict[str, list[object]] = {}
+    previous_caller = ""
+    previous_caller_values: dict[str, list[object]] = {}
+    history: list[str] = []
+    tool_values: dict[str, list[object]] = {}
+    tool_dates: frozenset[date] = frozenset()
+    flat: FlatMemo = {}
+    caller_numbers: set[str] = set()
+    advice: dict[int, frozenset[str]] | None = None  # the advice check's sentences, on first need
+    for position, turn in enumerate(call.turns):
+        history.append(turn.text)
+        if turn.speaker == "caller":
+            # Only values can be echoed (see `seen`), and values need digits once spoken numbers are read.
+            spoken_digits = digits_for_speech(turn.text)
+            numeric = NUMERIC_HINT.search(spoken_digits) is not None
+            valued = numeric or WORDED_DURATION.search(spoken_digits) is not None
+            found = key_values(extract(turn.text)) if valued else {}
+            for kind, values in found.items():
+                caller_values.setdefault(kind, []).extend(values)
+            if numeric or not spoken_digits.isascii():
+                # CALLER_NUMBER's \d needs a digit: NUMERIC_HINT finds an ASCII one; others are not ASCII
+                caller_numbers.update(
+                    number.replace(":", "") for number in CALLER_NUMBER.findall(spoken_digits)
+                )
+            previous_caller, previous_caller_values = turn.text, found
+            continue
+        fresh_dates: frozenset[date] = frozenset()
+        if turn.tool_calls:
+            tool_values = tool_call_values(call, position, flat)
+            fresh_dates = tool_call_dates(turn.tool_calls, flat, results_only=True)
+            if fresh_dates:
+                tool_dates = tool_call_dates(
+                    [tool for earlier in call.turns[: position + 1] for tool in earlier.tool_calls], flat
+                )
+        asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
+        worst: dict[Tag, tuple[Severity, Failure]] = {}
+        context_words: set[str] | None = None  # built on the first sentence that needs it
+        for at, spoken in enumerate(sentences(turn.text)):
+            sentence, claims, price_slot = statement_of(spoken)
+            if price_slot:
+                if asked_price is None:
+                    asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
+                if asked_price or (
+                    RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims)
+                ):
+                    claims = priced_claims(sentence)
+            if not claims and not fresh_dates and not names_a_day(sentence):
+                continue
+            if not_a_statement(sentence):
+                continue
+            sentence_words = content_words(sentence) | sizes_said(sentence) | numbered_words(sentence)
+            if len(sentence_words - GENERIC) <= 2:
+                # elliptical ("Yes, $90.", "It's ninety."): the caller's turn says what it is about
+                sentence_words |= frozen_content_words(previous_caller)
+            if not at and "?" in previous_caller:
+                # "what's a ten by ten?" "A hundred twenty-nine a month, ...": the size asked about
+                # is what the answer prices, as the sheet writes it (10x10)
+                sentence_words |= sizes_said(previous_caller)
+            if context_words is None:
+                # a union of the cached read-only word sets: no copy of each turn's set first
+                context_words = set(frozen_content_words(previous_caller)).union(
+                    frozen_content_words(turn.text),
+                    *(
+                        frozen_content_words(earlier.text)
+                        for earlier in call.turns[max(0, position - 3) : position]
+                    ),
+                )
+            booking = reports_booking(sentence)
+            verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
+            affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
+            asked_if_open = affirming and bool(OPEN_CLAIM.search(previous_caller.lower()))
+            open_day = open_day_claims(sentence, index, asked_if_open)
+            if open_day is not None:
+                verdicts.append((*open_day, "the open days"))
+            supported_amounts: list[Claim] = []  # amounts that stood, for the price-told rule below
+            for claim in claims:
+                echoed = seen(caller_values, claim) or read_back(claim, caller_numbers)
+                # a price the caller dictated that the agent applies is the price the caller is told
+                applied = echoed and claim.kind == "money" and APPLIED.search(sentence) is not None
+                if booking and claim.kind in {"money", "quantity"} and not applied:
+                    continue
+                if callers_number(claim, sentence, previous_caller):
+                    continue
+                if echoed and not (affirming and seen(previous_caller_values, claim)) and not applied:
+                    continue
+                if seen(tool_values, claim):
+                    continue
+                if claim.kind in {"percent", "money"} and someone_else_pays(claim, sentence, index):
+                    continue
+                outcome: Verdict = judge_claim(claim, sentence, index, sentence_words, context_words, history)
+                if applied and outcome is not None and outcome[0] == "invented_fact":
+                    # the caller's own rate for what the call is about contradicts that price
+                    priced = priced_alike(sentence, index, history)
+                    if priced is not None:
+                        outcome = ("wrong_fact", topic_severity(priced), priced)
+                if outcome is None and claim.kind == "money":
+                    supported_amounts.append(claim)
+                if outcome is not None:
+                    tag, severity, fact = outcome
+                    verdicts.append((tag, severity, fact, claim.span))
+                    also = told_free_as_well(claim, outcome, sentence, index, sentence_words, context_words)
+                    if also is not None:
+                        verdicts.append((*also, claim.span))
+            invented_amount = any(
+                tag == "invented_fact" and fact is None and MONEY_SPAN.search(span)
+                for tag, _, fact, span in verdicts
+            )
+            priced_here = first_stated(supported_amounts, index) if invented_amount else None
+            if priced_here is not None:
+                # "forty off one seventy-nine fifty, that's one-oh-seven seventy": an amount whose
+                # clause names nothing is the price told for what the sentence priced, so it
+                # contradicts that fact ("... and deep cleanings are $250" names its own thing)
+                verdicts = [
+                    ("wrong_fact", topic_severity(priced_here), priced_here, span)
+                    if tag == "invented_fact"
+                    and fact is None
+                    and MONEY_SPAN.search(span)
+                    and not span_clause_words(span, sentence)
+                    else (tag, severity, fact, span)
+                    for tag, severity, fact, span in verdicts
+                ]
+            if any(tag == "invented_fact" and MONEY_SPAN.search(span) for tag, _, _, span in verdicts):
+                # "$4200, and that includes packing": what an invented price includes is part of
+                # the invented offer, not a second claim against the sheet
+                verdicts = [v for v in verdicts if not v[3].startswith("includ")]
+            if any(tag == "invented_fact" and span == "waived" for tag, _, _, span in verdicts):
+                # "I've waived the deposit, no charge": the waiver is the claim; "no charge" restates it
+                verdicts = [v for v in verdicts if v[0] != "wrong_fact" or MONEY_SPAN.search(v[3])]
+            if any(
+                tag == "invented_fact"
+                and (
+                    OFFERED.match(span)
+                    or (span == "free" and OFFER_TERMS.search(digits_for_speech(sentence)))
+                )
+                for tag, _, _, span in verdicts
+            ):
+                # "we also have take-home trays for 199": the amount is the invented thing's price;
+                # "any order over a hundred gets free delivery": the amount is the invented offer's terms
+                verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
+            if any(MONEY_SPAN.search(span) for *_, span in verdicts):
+                if advice is None:
+                    advice = advice_by_turn(call, fact_sheet)
+                if numbers_of_advice(spoken, sentence, advice.get(position)):
+                    # "ice it twenty minutes after you run", "just give him thirty days' notice":
+                    # numbers inside advice are judged as advice, not as the business's facts
+                    verdicts = [v for v in verdicts if not MONEY_SPAN.search(v[3])]
+            if fresh_dates:
+                conflict = tool_date_conflict(sentence, tool_dates, call.started_at.date())
+                if conflict is not None:
+                    worst["wrong_fact"] = (
+                        "critical",
+                        Failure(
+                            tag="wrong_fact",
+                            severity="critical",
+                            turn=position + 1,
+                            quote=spoken.strip()[:200],
+                            reason=conflict,
+                        ),
+                    )
+            for tag, severity, fact, span in verdicts:
+                if fact is not None:
+                    reason = f'"{span}" contradicts fact {fact.fact.id}: "{fact.fact.statement}"'
+                else:
+                    reason = f'"{span}" is a specific claim the fact sheet does not support'
+                failure = Failure(
+                    tag=tag,
+                    severity=severity,
+                    turn=position + 1,
+                    quote=spoken.strip()[:200],
+                    reason=reason,
+                    ref=fact.fact.id if fact is not None else None,
+                )
+                if tag not in worst or RANK[severity] > RANK[worst[tag][0]]:
+                    worst[tag] = (severity, failure)
+        failures.extend(failure for _, failure in worst.values())
+    return failures
