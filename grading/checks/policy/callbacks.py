@@ -1,0 +1,145 @@
+"""The rule to offer a callback when the caller cannot be helped: an inability reply, or a caller let
+go unhelped, with no callback (or the rule's other offer) made."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.checks.dead_end import check as dead_end_check
+from grading.checks.outcome import read_outcome
+from grading.checks.policy.deciders import agent_turns, breach, has_prefix
+from grading.formats import Call, FactSheet, Failure, Rule
+from grading.speech import compile_phrases, sentences
+from grading.speech import words as word_list
+
+CALLBACK: Final = compile_phrases(
+    [
+        r"call(?:ing)? you back",
+        r"(?:will|'ll|can) (?:call|text|contact|ring) you",
+        r"callback",
+        r"call back",
+        r"(?:have|get) (?:someone|somebody|\w+) (?:call|contact|reach)",
+        r"reach out to you",
+        r"get back to you",
+        r"return your call",
+        r"(?:want|like|need) (?:the |our |a )?(?:office|team|someone|somebody|\w+)? ?to "
+        r"(?:call|ring|phone|contact) you",
+    ]
+)
+
+
+def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """An agent that could not help and never offered a callback. A caller who leaves satisfied
+    ("oh perfect, I'll swing by") after the agent went on helping was helped after all, whatever
+    the agent could not do on the way. With no "can't" said, a caller who gives up unhelped ("forget
+    it, I'll call someone else") in a call that ends with no next step (the dead_end check's own
+    reading) was not helped either, and the agent's goodbye is where the callback was owed. A rule
+    for one kind of question ("for design questions you can't answer") applies only when the
+    caller asked one."""
+    outcome = read_outcome(call)
+    if outcome.action_done or outcome.transferred:
+        return True
+    offered = _offer_words(rule)
+    if any(CALLBACK.search(text) or _offered(offered, text) for _, text in agent_turns(call)):
+        return True
+    if outcome.inability_turn is None:
+        if outcome.caller_gave_up_turn is None or not _asked_about_topic(call, rule):
+            return True
+        ended = dead_end_check(call, fact_sheet)
+        last = ended[0].turn if ended else 0
+        if last <= outcome.caller_gave_up_turn or not GOODBYE.search(call.turns[last - 1].text):
+            return True
+        reason = "the caller gave up unhelped and was let go with no callback offered"
+        return breach(last, call.turns[last - 1].text, rule, reason)
+    helped_after = any(turn > outcome.inability_turn for turn, _ in agent_turns(call))
+    if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
+        return True
+    turn = _last_no(call, outcome.inability_turn)
+    return breach(
+        turn, call.turns[turn - 1].text, rule, "the agent could not help and never offered a callback"
+    )
+
+
+CALLBACK_TOPIC: Final = re.compile(
+    r"\bfor ([\w-]+(?: [\w-]+)?) (?:questions|requests|enquiries|inquiries|issues|problems)\b", re.IGNORECASE
+)
+"""A callback rule for one kind of question ("For design questions you can't answer, ...")."""
+
+
+def _asked_about_topic(call: Call, rule: Rule) -> bool:
+    topic = CALLBACK_TOPIC.search(rule.text)
+    if topic is None:
+        return True
+    keys = tuple(w[:5] for w in word_list(topic.group(1)))
+    return any(
+        turn.speaker == "caller" and s.rstrip().endswith("?") and has_prefix(keys, s)
+        for turn in call.turns
+        for s in sentences(turn.text)
+    )
+
+
+OFFERING: Final = compile_phrases(
+    [
+        r"would you like|do you want|want me to|shall i|should i|how about|happy to",
+        r"(?:i|we) can (?:book|set|arrange|schedule|have|get|put)",
+        r"can i (?:book|set|arrange|schedule|have|get)",
+        r"let me (?:book|set|arrange|schedule|get)",
+    ]
+)
+
+
+def _offered(offered: tuple[str, ...], text: str) -> bool:
+    """The rule's other offer ("a tour or a call with the events manager") made in a sentence that
+    offers it ("would you like to come by for a tour?"), not its words said in passing ("questions
+    about your event")."""
+    return bool(offered) and any(
+        OFFERING.search(sentence) and has_prefix(offered, sentence) for sentence in sentences(text)
+    )
+
+
+STILL_NO: Final = re.compile(r"^\W*(?:no|nope|sorry|unfortunately|i'?m afraid)\b", re.IGNORECASE)
+"""A reply that says no again ("No, sorry, it's closed.") to a caller still asking after a 'can't'."""
+GOODBYE: Final = re.compile(
+    r"\b(?:bye|goodbye|have a (?:good|great|nice)|take care|thanks? for calling)\b", re.IGNORECASE
+)
+
+
+def _last_no(call: Call, inability_turn: int) -> int:
+    """The turn where the agent could not help, for the label: a later reply that says no again to
+    the caller's further question ("There's nothing at all? No waitlist?" -> "No, sorry, it's
+    closed.") is where the help finally failed; a goodbye is not."""
+    last = inability_turn
+    for index in range(inability_turn, len(call.turns)):
+        turn = call.turns[index]
+        before = call.turns[index - 1]
+        if (
+            turn.speaker == "agent"
+            and before.speaker == "caller"
+            and before.text.rstrip().endswith("?")
+            and STILL_NO.match(turn.text)
+            and not GOODBYE.search(turn.text)
+        ):
+            last = index + 1
+    return last
+
+
+OFFER_FILLER: Final[frozenset[str]] = frozenset(
+    """offer offers offering call callback back from with that this caller callers customer them when
+    whenever unless cannot can't help helped able now today either""".split()
+)
+
+
+def _offer_words(rule: Rule) -> tuple[str, ...]:
+    """What else the rule counts as the offer ("Offer a tour or a call with the events manager when
+    a caller can't be helped now" -> tour, event, manag), as word prefixes."""
+    shape = re.search(r"\boffer\w*\b(?P<what>.{0,80}?)\b(?:when|if|whenever|to callers?)\b", rule.text, re.I)
+    if shape is None:
+        return ()
+    return tuple(
+        {
+            w[:5]
+            for w in word_list(shape.group("what"))
+            if len(w) >= 4 and w.isalpha() and w not in OFFER_FILLER
+        }
+    )

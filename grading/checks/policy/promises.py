@@ -1,0 +1,65 @@
+"""Rules against promising or guaranteeing: overpromise's promises about what the rule names, and an
+arrival promised for one exact moment."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.checks.overpromise import PROMISE, promise_in, promised_clause, promises_in
+from grading.checks.policy.deciders import pattern_must_not
+from grading.formats import Call, FactSheet, Failure, Rule
+from grading.speech import compile_phrases
+
+
+def _really_promised(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    """A promise overpromise would count: not negated, hedged ("I can't tell you if you'll be
+    approved") or asked."""
+    del rule, match
+    return promise_in(sentence) is not None
+
+
+def _promise_clause(sentence: str, match: re.Match[str]) -> str:
+    """What the promises in `sentence` are about (overpromise's reading of each), for a rule about
+    one thing: "I'll make sure she has the same instructor every single time, one person for all her
+    lessons" promises an instructor, not the number of lessons a rule on passing names."""
+    return " ".join(promised_clause(sentence, found) for found in promises_in(sentence) or [match])
+
+
+PROMISE_RULE: Final = re.compile(r"\b(?:guarantee|promis)", re.IGNORECASE)
+_PROMISED: Final = pattern_must_not(
+    PROMISE, "made a guarantee", keep=_really_promised, own_part=_promise_clause
+)
+
+
+def promise_rule(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | list[Failure] | bool | None:
+    """ "Never promise / guarantee X": a promise about X, read in the promise's own clause or the
+    caller's turn before it. A rule against telling a caller what their coverage is says nothing of
+    promising ("never tell a customer their own insurance covers the rental"): there the promise
+    reading has nothing to find ("you won't be charged a thing, I'll make sure of it" breaks no such
+    rule), and the coverage reading decides alone."""
+    return _PROMISED(call, fact_sheet, rule) if PROMISE_RULE.search(rule.text) else True
+
+
+EXACT_ARRIVAL: Final = compile_phrases(
+    [
+        r"(?:be there|be at your (?:place|house|home|door)|arrive|arriving|get there|show up"
+        r"|pull up|(?:have|get) (?:\w+ ){1,3}there|(?:see|get|have) (?:them|it) delivered"
+        r"|(?:she|he|they|you)(?:'ll| will) (?:see|get|have) (?:them|it)) (?:at|by) "
+        r"(?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)"
+        r"(?: (?:o'?clock|a\.?m\.?|p\.?m\.?|thirty|fifteen|forty-five))?(?! (?:and|to|or) )(?!-)",
+        r"(?:be there|arrive|get there|show up|pull up|(?:have|get) (?:\w+ ){1,3}there) in (?:\w+ ){1,2}"
+        r"(?:minutes?|mins?|hours?) (?:flat|sharp|on the dot|exactly)",
+    ]
+)
+"""An arrival promised for one moment ("your tech will be there at two o'clock sharp", "she'll see them
+at nine", "a guy there in fifteen minutes flat"), not a window ("between one and three")."""
+
+
+def single_time(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    del rule
+    return not re.search(
+        r"\b(?:between|window|or so|around|about|roughly|ish|give or take|approximately)\b",
+        sentence,
+        re.IGNORECASE,
+    )

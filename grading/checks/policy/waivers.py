@@ -1,0 +1,158 @@
+"""Rules against letting a charge go (waived, free, zero, discounted), told apart from the sheet's own
+waivers by their conditions."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from grading.checks.policy.deciders import NEGATION, breach, object_words
+from grading.checks.policy.prices import MONEY_SPOKEN, PRICE_WORDS
+from grading.formats import Call, FactSheet, Failure, Rule
+from grading.speech import compile_phrases, content_words, sentences, stem
+
+WAIVER_RULE: Final = re.compile(
+    r"\b(?:waiv|discount|reduc|comp\b|comps\b|refund|lower|drop)\w*\b.{0,40}"
+    r"\b(?:fees?|charges?|deposits?|prices?|costs?|rates?|penalt\w+|fines?|surcharges?)\b",
+    re.IGNORECASE,
+)
+"""A rule against letting a charge go: "Never waive or discount the joining fee"."""
+WAIVER_VERBS: Final[frozenset[str]] = frozenset(
+    {
+        "waive",
+        "waiv",
+        "discount",
+        "reduce",
+        "reduc",
+        "comp",
+        "refund",
+        "lower",
+        "drop",
+        "any",
+        "fee",
+        "charge",
+    }
+)
+WAIVED_SAID: Final = compile_phrases(
+    [
+        r"(?:is|'s|are|'re|be|been|was|get|gets) (?:now |all |completely |just |totally )?(?:waived|free|zero"
+        r"|nothing|on the house|on us|covered|gone|dropped|discounted|reduced|comped|refunded|knocked off)",
+        r"(?:i'?ll|i will|i can|we can|we'?ll|we will|let me|i'?ve|we'?ve|i have|we have|i'?m going to"
+        r"|happy to) (?:just |go ahead and |gladly )?(?:waive|waived|drop|dropped|comp|comped|discount"
+        r"|discounted|reduce|reduced|knock|knocked|take|took|taken|refund|refunded|skip|remove|removed|halve)",
+        r"(?:\d+|half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|twenty-five|thirty"
+        r"|forty|fifty) (?:percent |% )?off",
+        r"no charge|free of charge|for free|at no (?:extra )?(?:cost|charge)|zero dollars|on the house",
+        r"no (?:[\w-]+ ){1,2}(?:fee|charge|cost)",
+    ]
+)
+"""A charge said to be let go: waived, free, zero, on the house, knocked off, half off."""
+WAIVER_FACT: Final = re.compile(
+    r"\b(?:waiv\w*|free|discount\w*|no charge|% off|percent off|half[- ](?:price|off)|at half\b)", re.I
+)
+"""A fact that lets a charge go under a condition ("waived for customers who pay a year upfront",
+"the first month at half price with a 3-month minimum stay")."""
+CLAUSE_BREAK: Final = re.compile(r",|;|\bbut\b|\band\b|\bwhile\b", re.IGNORECASE)
+
+
+def _condition_words(found: set[str]) -> set[str]:
+    """The words of a waiver that say when it applies ("january", "upfront"), not the charge or the
+    waiver itself, which every waiver sentence shares."""
+    return {
+        w for w in found if not w.startswith(("waiv", "free", "discount", "price", "fee", "charg", "cost"))
+    }
+
+
+def waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+    """ "Never waive or discount the joining fee": an agent clause that names the charge (the
+    rule's own words for it, "no registration" for the registration fee, or "it" / "that" after
+    the last few turns named it) and says it is waived, free, zero or reduced. A rule against any
+    discount ("make up discounts", "any discount other than the sibling discount") is broken by a
+    discount on anything. A clause about another charge ("fifteen percent off the monthly fee"), a
+    refusal ("I can't waive it") or the sheet's own waiver ("in January the joining fee is waived")
+    is not one; a sheet waiver is told apart by its condition, not by the charge it is on (the
+    words every price fact shares)."""
+    about = object_words(rule) - WAIVER_VERBS
+    any_discount = ANY_DISCOUNT.search(rule.text) is not None
+    charges = _charge_words(fact_sheet)
+    backing = [
+        content_words(fact.statement) - charges
+        for fact in fact_sheet.facts
+        if WAIVER_FACT.search(fact.statement) and (not about or about & content_words(fact.statement))
+    ]
+    for position, turn in enumerate(call.turns):
+        if turn.speaker != "agent":
+            continue
+        # what "it" or "that" may stand for: the caller's turn and the exchange before it
+        recent: set[str] = set()
+        for earlier in call.turns[max(0, position - 3) : position]:
+            recent |= content_words(earlier.text)
+        for sentence in sentences(turn.text):
+            if sentence.rstrip().endswith("?"):
+                continue
+            for clause in CLAUSE_BREAK.split(sentence):
+                said = WAIVED_SAID.search(clause) or _no_charge_named(clause, about)
+                if said is None or NEGATION.search(clause[: said.start()]):
+                    continue
+                named = content_words(clause)
+                if PRONOUN.search(clause):
+                    named |= recent
+                discount = any_discount and DISCOUNT_SAID.search(clause) is not None
+                if not discount and (
+                    (about and not about & named) or (not about and not PRICE_WORDS.search(clause))
+                ):
+                    continue
+                # under "only the student rate exists" the rule's own words are the sheet waiver's condition
+                own: set[str] = set() if discount else about
+                if any(_condition_words(named - own) & _condition_words(words - own) for words in backing):
+                    continue  # the sheet's own waiver ("the joining fee is waived in January")
+                reason = f"the agent let the charge go, which rule {rule.id} forbids"
+                return breach(position + 1, sentence, rule, reason)
+    return True
+
+
+ANY_DISCOUNT: Final = re.compile(
+    r"\b(?:any|other|make up|made[- ]up|invent\w*|no other)\b.{0,20}\b(?:discounts?|deals?|reductions?)\b",
+    re.IGNORECASE,
+)
+"""A rule against every discount but the sheet's own ("don't make up discounts", "any discount
+other than the sibling discount")."""
+DISCOUNT_SAID: Final = compile_phrases(
+    [
+        r"(?:\d+|half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|twenty-five|thirty"
+        r"|forty|fifty) (?:percent |% )?off",
+        r"discount(?:ed)?|waived|free of charge|no charge|on the house",
+    ]
+)
+
+
+def _no_charge_named(clause: str, about: set[str]) -> re.Match[str] | None:
+    """ "no registration for Noah": "no" before a word the rule names the charge by."""
+    for match in re.finditer(r"\bno ([a-z-]+)", clause, re.IGNORECASE):
+        if stem(match.group(1).lower()) in about:
+            return match
+    return None
+
+
+@lru_cache(maxsize=256)
+def _sheet_charge_words(statements: tuple[str, ...]) -> frozenset[str]:
+    words: set[str] = set()
+    for statement in statements:
+        words |= content_words(statement)
+    return frozenset(words)
+
+
+def _charge_words(fact_sheet: FactSheet) -> frozenset[str]:
+    """The words of the sheet's priced facts that grant nothing ("tuition", "month"): a waiver fact
+    shares them with every price, so they say nothing about when it applies."""
+    return _sheet_charge_words(
+        tuple(
+            f.statement
+            for f in fact_sheet.facts
+            if MONEY_SPOKEN.search(f.statement) and not WAIVER_FACT.search(f.statement)
+        )
+    )
+
+
+PRONOUN: Final = re.compile(r"\b(?:it|that|this|them|those)\b", re.IGNORECASE)
