@@ -41,6 +41,10 @@ def _first(items: Any) -> tuple[frozenset[str], bool] | None:
     """(the characters a match of the sequence can start with, whether it can match empty)."""
     found: set[str] = set()
     for op, value in items:
+        if op is _parser.ASSERT_NOT and not list(value[1]):
+            # `(?!)` never matches: a branch behind it (how prefilter.AlternativesGate keeps an
+            # alternative's groups) adds no first character, or every letter would pass the filter
+            return frozenset(found), False
         if op in (_parser.AT, _parser.ASSERT, _parser.ASSERT_NOT):
             continue  # zero width (\b, ^, lookarounds): the next item takes the first character
         read = _item(op, value)

@@ -17,14 +17,15 @@ from grading.first_chars import filtered
 from grading.prefilter import AlternativesGate, top_level_alternatives
 
 _SENTENCE_END: Final = re.compile(
-    filtered(
-        r"(?<=[!?])\s+|(?<=[^.]\.)(?<![ap]\.m\.)\s+|(?:(?<=\.\.\.)|(?<=…)|(?<=[ap]\.m\.))\s+(?=[A-Z])|\n+"
-    )
+    r"\s(?:(?<=[!?]\s)\s*|(?<=[^.]\.\s)(?<![ap]\.m\.\s)\s*|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=[ap]\.m\.\s))\s*(?=[A-Z])"
+    r"|(?<=\n)\n*)"
 )
 """A trailing-off "..." followed by lower case is one sentence with a hesitation ("zero one
 eight... uh, zero one eight three"), not two; so is "nine a.m. to five" (the stop is the
-abbreviation's). Every break starts with whitespace: behind the first-character filter the
-lookbehinds run only there (the split is about 2.4x faster; every check cuts every turn)."""
+abbreviation's). Every break is whitespace after a stop, or newlines. Written to open with the
+`\\s` it consumes (the lookbehinds read that character too), so that `re` skips to each whitespace
+with its own charset scan: a leading lookahead (grading.first_chars) or lookbehind would enter the
+pattern at every position, and every check cuts every turn (this form splits ~35% faster)."""
 _WORD: Final = re.compile(r"[a-z0-9]+(?:['’-][a-z]+)?")
 
 STOPWORDS: Final[frozenset[str]] = frozenset(

@@ -35,6 +35,7 @@ from typing import Final
 from grading.checks.instructions import DEVICE_TROUBLE, instruction_clauses, sheet_says, wanted_help
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
+from grading.prefilter import compile_gated
 from grading.speech import (
     INTERJECTION,
     REFUSAL,
@@ -569,10 +570,12 @@ DIY_PROBLEM: Final = compile_phrases(
 not a question about directions, returns or paying."""
 
 
-TRAVEL_DOCUMENT: Final = re.compile(
+TRAVEL_DOCUMENT: Final = compile_gated(
     r"\b(?:passports?|visas?|entry requirements?|green card|residen(?:ce|cy) (?:permit|card)|esta|etias)\b",
     re.IGNORECASE,
 )
+"""Gated (grading.prefilter): every caller turn before an agent turn is searched, almost none holds
+one of these words."""
 ENTRY_VERDICT: Final = compile_filtered(
     r"\b(?:(?:you|they|we) )?(?:don'?t|do not|won'?t) (?:even )?need (?:a |an |any )?(?:visa|anything|one)\b"
     r"|\b(?:should be|you'?ll be|you should be|it'?s|that'?s) (?:totally |perfectly |probably |still )?"

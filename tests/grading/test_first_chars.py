@@ -28,6 +28,9 @@ def test_known_shapes() -> None:
     assert first_chars(r"\d+ dollars") == frozenset({r"\d"})  # kept as \d: every Unicode digit
     assert first_chars(r"(?i)cat") is None
     assert filtered(r"[^a]b") == r"[^a]b"
+    # a branch behind `(?!)` (a gated-out alternative kept for its groups) cannot match: no letters
+    assert first_chars(r"\bcat|(?!)(?:(dog))") == frozenset("c")
+    assert first_chars(r"x?(?!)(a)") == frozenset("x")
 
 
 def test_most_phrase_patterns_get_a_filter() -> None:
