@@ -351,7 +351,27 @@ _MAY_NAME_PERSON: Final = re.compile(r"[Ss]peak|[Tt]alk|[Cc]hat|there|available|
 search. (Case-sensitive like NAMED_PERSON: with IGNORECASE this filter cost more than the search.)"""
 
 
+CONSULTING: Final = re.compile(
+    r"\b(?:let me|lemme|i'?ll|i will|i (?:need|have|got|want) to|i gotta|i should|i'?d better|we'?ll"
+    r"|we (?:need|have|got) to|we gotta|gonna)\s+(?:first\s+)?(?:talk|speak|check|chat)"
+    r"(?:\s+(?:it|this|that|things)\s+over)?\s+(?:to|with)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+"
+    r"(?=\s+first\b|\s+before\b|,?\s+and\s+(?:then\s+)?(?:i'?ll\s+|we'?ll\s+|i\s+|we\s+)?(?:call|get|come|ring"
+    r"|phone|circle)\s+(?:you\s+|you guys\s+|y'?all\s+)?back\b|\W+(?:i'?ll|we'?ll|i will|we will)\s+(?:call"
+    r"|ring|phone|get)\s+(?:you\s+)?back\b)",
+    re.IGNORECASE,
+)
+"""The caller taking the question to someone of their own before deciding ("let me talk to Sam
+first. I'll call back.", "I'll check with my landlord and call you back"): talking to a person,
+but not one the agent can put them through to."""
+
+
 def _wants_person(text: str, role_request: re.Pattern[str] | None) -> bool:
+    if not _person_asked(text, role_request):
+        return False
+    return CONSULTING.search(text) is None or _person_asked(CONSULTING.sub(" ", text), role_request)
+
+
+def _person_asked(text: str, role_request: re.Pattern[str] | None) -> bool:
     return (
         (_asks(PERSON_REQUEST, text) and _asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text)))
         or (role_request is not None and _asks(role_request, text))

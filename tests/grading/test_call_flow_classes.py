@@ -1,0 +1,59 @@
+"""Call-flow classes (missed_handoff, ignored_question, dead_end, goal_met) found on businesses the
+checks had not met, tested on trades no labelled set holds (a tattoo studio, a kayak school, a
+cemetery office, a bike courier)."""
+
+from __future__ import annotations
+
+from grading.checks import missed_handoff
+from grading.formats import Fact, FactSheet, Failure
+from tests.grading.calls import call
+
+TATTOO = FactSheet(
+    agent="inkwell-desk",
+    business="Inkwell Tattoo Studio",
+    facts=[
+        Fact(id="minimum", topic="price", statement="Our shop minimum is $120."),
+        Fact(id="hours", topic="hours", statement="Open Tuesday to Saturday, noon to 8 pm."),
+    ],
+    rules=[],
+    scope="bookings, prices, aftercare questions, hours",
+    handoff="Transfer to the owner, Rosa Lindqvist, for complaints or when the caller asks for a person.",
+)
+
+
+def pinned(failures: list[Failure]) -> list[tuple[str, int, str]]:
+    return [(failure.tag, failure.turn, failure.severity) for failure in failures]
+
+
+# missed_handoff: the caller taking the question to someone of their own --------------------------
+
+
+def test_talking_it_over_with_someone_of_ones_own_is_no_request_for_a_person() -> None:
+    for said in (
+        "Maybe, let me talk to Jordan first. I'll call back.",
+        "Okay, I'll check with Priya and call you back.",
+        "Cool, I need to talk to my girlfriend first.",
+        "Hm, I'll talk to Mom and call back.",
+    ):
+        source = call(
+            ("a", "Inkwell Tattoo, this is Kai."),
+            ("c", "How much is a small piece on the wrist?"),
+            ("a", "Our shop minimum is a hundred and twenty, and a small wrist piece usually lands there."),
+            ("c", said),
+            ("a", "Sounds good. We're open Tuesday to Saturday, noon to eight."),
+        )
+        assert missed_handoff.check(source, TATTOO) == [], said
+
+
+def test_asking_for_someone_at_the_business_is_still_a_request_for_a_person() -> None:
+    for said in (
+        "Can I talk to the manager first?",
+        "Fine, I'll talk to a manager then.",
+        "I need to talk to Rosa, please.",
+    ):
+        source = call(
+            ("a", "Inkwell Tattoo, this is Kai."),
+            ("c", "My tattoo healed patchy and it looks awful. " + said),
+            ("a", "Sorry to hear that. We're open Tuesday to Saturday, noon to eight."),
+        )
+        assert pinned(missed_handoff.check(source, TATTOO)) == [("missed_handoff", 3, "major")], said
