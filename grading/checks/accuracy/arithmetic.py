@@ -107,6 +107,12 @@ def _sum_of_said(value: float, index: FactIndex, history: list[str], sentence: s
 FRACTION_WORD: Final = compile_filtered(r"\b(?:half|a third|a quarter)\b", re.IGNORECASE)
 """A fraction of an amount said in words ("half off the first month", "a third of the daily rate")."""
 FRACTIONS: Final = (0.5, 1 / 3, 0.25)
+FRACTION_PERCENTS: Final[dict[str, tuple[float, ...]]] = {
+    "half": (50.0,),
+    "third": (33.0, 33.3, 33.33),
+    "quarter": (25.0,),
+}
+"""The percentages a sheet writes a fraction as ("a 50% deposit" is the half said on the phone)."""
 BOTH: Final = compile_filtered(r"\b(?:both|the two of them|each of them together)\b", re.IGNORECASE)
 """Two priced things taken together ("thirty-five ninety-five a day for both")."""
 PER_SHARE: Final = compile_filtered(
@@ -141,9 +147,10 @@ def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sent
     ):
         return True
     fraction = FRACTION_WORD.search(sentence)
-    if fraction is not None and fraction.group(0).split()[-1].lower() in index.sheet_text:
-        # the sheet's own fraction ("first month at half price"); a half off it does not have is
-        # an invented discount, and the amount it gives is judged as said
+    if fraction is not None and _sheet_fraction(fraction.group(0).split()[-1].lower(), index):
+        # the sheet's own fraction ("first month at half price", "a 50% deposit" said as "half is
+        # due at signing"); a half off it does not have is an invented discount, and the amount it
+        # gives is judged as said
         bases = [*amounts, *(a for text in history for a in _amounts_said(text) if abs(a - value) >= 0.005)]
         if any(abs(round(base * part, 2) - value) < 0.01 for base in bases for part in FRACTIONS):
             return True
@@ -166,6 +173,13 @@ def _derived_from_sheet(value: float, index: FactIndex, history: list[str], sent
     return any(
         abs(round(rate * count, 2) - value) < 0.005 for rate in _sheet_rates(index) for count in counts
     )
+
+
+def _sheet_fraction(word: str, index: FactIndex) -> bool:
+    """The sheet has this fraction, in words or as its percentage."""
+    if word in index.sheet_text:
+        return True
+    return any(known.value in FRACTION_PERCENTS[word] for _, known in index.with_kind("percent"))
 
 
 SPOKEN_PAIR: Final = re.compile(r"\b(\d{1,3}) (\d{2})\b")
