@@ -26,6 +26,8 @@ A rule is decidable when its text has a shape we recognise:
   you") before the agent asked for X or the caller gave it; another action the rule names counts
   when a tool for it succeeded ("before refilling", place_refill); no such action: undecided,
   since "before discussing" cannot be read from words; a caller asking to skip X has not given it;
+- confirm with the booking (or availability) tool before telling the caller it is booked (or that a
+  date is open or taken): the first reply that tells it before a tool of that kind succeeded;
 - read/confirm the day, date or time back before completing a booking: a booking completed with
   no day (or time) spoken by the agent up to then;
 - never confirm whether a guest/member is here or share their room: the agent saying someone
@@ -61,7 +63,7 @@ policy_breach and a hard gate on the verdict.
 Where each part lives: `rules` (the check), `shapes` (which decider a rule gets), `deciders` (what
 deciders share), `phrases`, `prices`, `waivers`, `advice`, `agreement`, `coverage`, `promises`,
 `callbacks`, `details`, `third_parties` (presence, rooms, records), `changes` (ask or verify
-before), `bookings`, `emergencies`.
+before), `bookings`, `tool_backed` (what a tool must back before it is said), `emergencies`.
 """
 
 from __future__ import annotations

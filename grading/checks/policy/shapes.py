@@ -47,6 +47,7 @@ from grading.checks.policy.phrases import CONDITION, QUOTED, greets_with_name, q
 from grading.checks.policy.prices import MATCHED, PRICE_SAID, is_price, not_negated
 from grading.checks.policy.promises import EXACT_ARRIVAL, promise_rule, single_time
 from grading.checks.policy.third_parties import PRIVACY_RULE, RECORD_RULE, privacy, record_read
+from grading.checks.policy.tool_backed import TOOL_FIRST_RULE, tool_before_claim
 from grading.checks.policy.waivers import WAIVER_RULE, waived
 from grading.formats import Rule
 from grading.speech import Pattern
@@ -174,6 +175,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ),
     ("must", SAFETY_MUST, either(transfer_when, emergency_unrouted)),
     ("must", CONDITIONAL_TRANSFER, transfer_when),
+    ("must", TOOL_FIRST_RULE, tool_before_claim),
     ("must", VERIFY_RULE, either(ask_before, verified_before)),
     ("must", ASK_BEFORE, ask_before),
     ("must", READ_BACK, read_back),
