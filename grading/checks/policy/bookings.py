@@ -44,7 +44,9 @@ def party_limit(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool
 
 
 BOOKED: Final = re.compile(
-    r"i'?ve booked|you'?re (?:all )?(?:booked|set)|(?:is|are) (?:booked|confirmed|reserved)|"
+    # "field trips are booked through the education office" says how, not that it is done
+    r"i'?ve booked|you'?re (?:all )?(?:booked|set)|(?:is|are) (?:booked|confirmed|reserved)"
+    r"(?! (?:through|via|online|by phone|directly|only))|"
     r"booked (?:that|it|you)",
     re.IGNORECASE,
 )
@@ -95,10 +97,11 @@ DEPOSIT_SAID: Final = compile_phrases(
 )
 
 
-def _event_parts(text: str) -> tuple[str, str] | None:
-    """The thing to tell or ask and the event it belongs to, from one sentence of the rule: "When
-    booking a visit, tell the caller about the cancellation fee" -> ("tell the caller about the
-    cancellation fee", "booking a visit"); None when the rule has no such sentence."""
+def _event_parts(text: str) -> tuple[str, str, str] | None:
+    """The thing to tell or ask, the event it belongs to and the word that ties them, from one
+    sentence of the rule: "When booking a visit, tell the caller about the cancellation fee" ->
+    ("tell the caller about the cancellation fee", "booking a visit", "When"); None when the rule
+    has no such sentence."""
     for sentence in sentences(text):
         trigger = EVENT_TRIGGER.search(sentence)
         if trigger is None:
@@ -111,7 +114,7 @@ def _event_parts(text: str) -> tuple[str, str] | None:
         else:
             continue
         if EVENT_NOUN.search(event) and not CHANGE_ACTION.search(event) and TELL_VERB.match(tell):
-            return tell, event
+            return tell, event, trigger.group(0)
     return None
 
 
@@ -190,7 +193,9 @@ def _said_in_sheet_words(keys: tuple[str, ...], fact_sheet: FactSheet, said: str
     one of equal or greater value in the same colours" for the substitutions policy)."""
     spoken = {w[:5] for w in content_words(said)}
     for fact in fact_sheet.facts:
-        if not has_prefix(keys, fact.statement):
+        # the fact about it names it in its statement or in its id ("cancellation": "Free
+        # rescheduling up to 48 hours before; no refunds or changes within 48 hours.")
+        if not has_prefix(keys, f"{fact.id} {fact.statement}"):
             continue
         own = {w[:5] for w in content_words(fact.statement) if len(w) >= 4 and w.isalpha()} - skip
         if len(own & spoken) >= 3:
@@ -230,6 +235,25 @@ def _amount_said(tell: str, call: Call, made: int) -> bool:
     return any(amount in spoken or amount.removesuffix(".00") in spoken for amount in amounts)
 
 
+def _confirmed_after(call: Call, made: int) -> int:
+    """The agent's next reply when the turn that made the booking did not say it was booked and
+    that reply does ("Booking it now." then "You're all set: Sunday at three thirty"); else the
+    turn that made it."""
+    if BOOKED.search(call.turns[made].text):
+        return made
+    following = next(
+        (
+            position
+            for position in range(made + 1, len(call.turns))
+            if call.turns[position].speaker == "agent"
+        ),
+        None,
+    )
+    if following is not None and BOOKED.search(call.turns[following].text):
+        return following
+    return made
+
+
 def told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | list[Failure] | bool | None:
     """ "Tell the caller about the cancellation fee when booking", "offer insurance whenever a
     deposit is taken": when the booking, order or deposit is made (a tool for it succeeded, or the
@@ -241,7 +265,7 @@ def told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | li
     parts = _event_parts(rule.text)
     if parts is None:
         return ask_before(call, fact_sheet, rule) if ASK_BEFORE.search(rule.text) else False
-    tell, event = parts
+    tell, event, trigger = parts
     if EVENT_UNDECIDABLE.search(event):
         return False
     keys = _event_keys(tell, event, fact_sheet.business)
@@ -254,10 +278,14 @@ def told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | li
     tools = " ".join(f"{t.name} {t.arguments}" for t in call.turns[made].tool_calls)
     if not _covered(event, prefixes(f"{said} {tools}")) or _kind_booked_is_other(event, call, made):
         return True
-    if has_prefix(keys, said) or _amount_said(tell, call, made):
+    # "when booking", not "before booking": the reply that tells the caller it is booked is part of
+    # making the booking ("Booking it now." then "You're all set ... free rescheduling up to 48 hours")
+    reach = made if trigger.lower() == "before" else _confirmed_after(call, made)
+    said = " ".join(turn.text for turn in call.turns[: reach + 1])
+    if has_prefix(keys, said) or _amount_said(tell, call, reach):
         return True
     skip = prefixes(f"{event} {fact_sheet.business}")
-    agent_said = " ".join(turn.text for turn in call.turns[: made + 1] if turn.speaker == "agent")
+    agent_said = " ".join(turn.text for turn in call.turns[: reach + 1] if turn.speaker == "agent")
     if _said_in_sheet_words(keys, fact_sheet, agent_said, skip):
         return True
     text = call.turns[made].text
