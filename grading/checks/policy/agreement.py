@@ -40,16 +40,27 @@ def agreed_to(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | 
     that says yes to a caller who asked about one of the things the rule names, in its words or
     everyday ones ("crash in there a couple nights" for living in a unit); words the sheet's scope
     is about ("unit", "catering") name nothing forbidden. A refusal or a check is no yes."""
+    named = {
+        word
+        for shape in AGREE_RULE.finditer(rule.text)
+        for word in word_list(shape.group("what") or shape.group("fine") or "")
+    }
+    return agreed_about(call, fact_sheet, rule, named)
+
+
+def agreed_about(call: Call, fact_sheet: FactSheet, rule: Rule, named: set[str]) -> list[Failure] | bool:
+    """Every agent reply that says yes to a caller who asked about one of the `named` words, in
+    those words or everyday ones ("beer" for alcohol); undecided when none of them names anything
+    outside the sheet's scope."""
     scope = prefixes(fact_sheet.scope)
     keys: set[str] = set()
     about: set[str] = set()
-    for shape in AGREE_RULE.finditer(rule.text):
-        for word in word_list(shape.group("what") or shape.group("fine") or ""):
-            for part in word.split("-"):
-                if len(part) >= 4 and part.isalpha() and part not in AGREE_FILLER and part not in STOPWORDS:
-                    about.add(part)
-                    if part[:5] not in scope:
-                        keys.add(part[:5])
+    for word in named:
+        for part in word.split("-"):
+            if len(part) >= 4 and part.isalpha() and part not in AGREE_FILLER and part not in STOPWORDS:
+                about.add(part)
+                if part[:5] not in scope:
+                    keys.add(part[:5])
     if not keys:
         return False
     hazard = HAZARD.search(rule.text) is not None

@@ -75,13 +75,18 @@ EQUIVALENTS: Final[dict[str, re.Pattern[str]]] = {
     "live": re.compile(
         r"\b(?:sleep\w*|crash\w*|stay\w* (?:over|overnight|the night)|move in)\b", re.IGNORECASE
     ),
+    "alcoh": re.compile(
+        r"\b(?:beers?|wine|liquor|booze|spirits|champagne|prosecco|vodka|whiske?y|rum|tequila|seltzers?"
+        r"|alcoholic|drinking)\b",
+        re.IGNORECASE,
+    ),
     "total": re.compile(
         r"\b(?:all in|all-in|altogether|all together|in total|everything included|the whole (?:job|thing))\b",
         re.IGNORECASE,
     ),
 }
 """Everyday words for a rule's subject: a repair is what a caller wants "fixed" or "swapped", a
-total is the price "all in"."""
+total is the price "all in", alcohol is the beer or wine a caller asks to bring."""
 
 
 def said_otherwise(about: set[str], text: str) -> bool:

@@ -18,6 +18,7 @@ from grading.checks.policy.advice import (
     coached,
 )
 from grading.checks.policy.agreement import AGREE_RULE, agreed_to
+from grading.checks.policy.assertions import TELL_THAT_RULE, told_as_so
 from grading.checks.policy.bookings import (
     EVENT_RULE,
     PARTY_LIMIT,
@@ -160,6 +161,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             advice_given(5, "gave do-it-yourself instructions"),
         ),
     ),
+    ("must_not", TELL_THAT_RULE, told_as_so),
     ("must_not", RECORD_RULE, record_read),
     ("must_not", COACHING_RULE, coached),
     ("must_not", AGREE_RULE, agreed_to),

@@ -78,14 +78,17 @@ def privacy(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
 RECORD_RULE: Final = re.compile(
     r"\b(?:read|give|share|disclose|tell|reveal|release|provide|send|recite|confirm)\w*(?: out| back)?\b"
     r"(?:(?!\b(?:what|how|which|whether|why|if|that|to|about|advice)\b)[^;.]){0,40}"
-    r"\b(?:(?!(?:it|that|what|there|here|who|he|she|let)'s)[a-z]+'s|their|his|her)\b",
+    r"\b(?:(?!(?:it|that|what|there|here|who|he|she|let)'s)[a-z]+'s|their|his|her)\b"
+    # "tell a couple their date is held": a proposition about it, not its record read out
+    r"(?! [a-z]+ (?:is|are|was|were|will|has|have)\b)",
     re.IGNORECASE,
 )
 """A rule against reading out someone's record: "Never read a customer's prescription values over
 the phone", "never give out a client's account balance". The record is the verb's object: a clause
 between them ("tell a caller what their injury is", "how much their insurance will pay", "tell the
 caller to contact their vet", "advice about a child's symptoms") makes it a rule on verdicts or
-advice, and "it's" is no owner ("tell anyone it's fine")."""
+advice, and "it's" is no owner ("tell anyone it's fine"); nor is an owner whose noun the rule goes on to
+say something of ("tell a couple their date is held": a rule on what is told, see assertions)."""
 RECORD_FILLER: Final[frozenset[str]] = frozenset(
     """read give share disclose tell reveal release provide send recite confirm out back value values
     number numbers detail details information info record records file files data over phone call email
