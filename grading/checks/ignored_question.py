@@ -2,8 +2,9 @@
 
 A question is a clause that opens like one ("what", "how much", "do you", "can I", after fillers),
 so statements that happen to end in "?" ("I think I smell gas?") are not questions; a request for
-a person is missed_handoff's business. Each question in a turn is checked on its own ("how much is
-a cleaning, and are you open Saturday?").
+a person, or for help to be fetched ("can you call someone?"), is missed_handoff's business, however
+it is asked. Each question in a turn is checked on its own ("how much is a cleaning, and are you
+open Saturday?").
 
 What counts as addressed depends on what was asked, because recognising an answer in free speech
 is only reliable when the question has a type:
@@ -305,6 +306,22 @@ WAY_FORWARD_GIVEN: Final = compile_phrases(
 ("without the confirmation number I can't change anything": find the number)."""
 
 
+FETCH_PERSON: Final = compile_phrases(
+    [
+        r"(?:call|page|radio) (?:someone|somebody|anyone|anybody|for help|help|security|staff|an ambulance"
+        r"|the (?:police|paramedics|manager))",
+        r"(?:get|send) (?:help|security|an ambulance|the (?:police|paramedics))",
+        r"(?:get|send) (?:someone|somebody) (?:here|over here|now|right now)",
+    ]
+)
+"""Asking the agent to fetch help ("Can you call someone? He's not moving."): like a request for a
+person, it is missed_handoff's business, not a question the next reply answers with words."""
+
+
+def _fetches_person(clause: str) -> bool:
+    return bool(PERSON_REQUEST.search(clause) or FETCH_PERSON.search(clause))
+
+
 def questions(text: str) -> list[str]:
     """The questions a caller turn asks, each a short clause; empty when it asks none. (A fresh
     list: the reading itself is cached, since the rules judge and dead_end ask about the same turns.)"""
@@ -328,7 +345,7 @@ def _questions(text: str) -> tuple[str, ...]:
             QUESTION_START.match(clause) or (marked and ALTERNATIVE.search(clause))
         ):
             continue
-        if PERSON_REQUEST.search(clause):
+        if _fetches_person(clause):
             continue
         # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
         if marked or (UNMARKED_QUESTION.match(clause) and not after_comma):
@@ -461,7 +478,12 @@ def _marked_clauses(text: str) -> list[str]:
         if not sentence.rstrip().endswith("?"):
             continue
         clause = INTERJECTION.sub("", sentence.strip(" ?.!,-")).strip(" ,")
-        if len(clause.split()) < 3 or CALLER_SATISFIED.search(clause) or CALLER_PLAN.search(clause):
+        if (
+            len(clause.split()) < 3
+            or CALLER_SATISFIED.search(clause)
+            or CALLER_PLAN.search(clause)
+            or _fetches_person(clause)
+        ):
             continue
         found.append(clause)
     return found

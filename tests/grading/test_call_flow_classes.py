@@ -4,7 +4,7 @@ cemetery office, a bike courier)."""
 
 from __future__ import annotations
 
-from grading.checks import missed_handoff
+from grading.checks import ignored_question, missed_handoff
 from grading.formats import Fact, FactSheet, Failure
 from tests.grading.calls import call
 
@@ -57,3 +57,40 @@ def test_asking_for_someone_at_the_business_is_still_a_request_for_a_person() ->
             ("a", "Sorry to hear that. We're open Tuesday to Saturday, noon to eight."),
         )
         assert pinned(missed_handoff.check(source, TATTOO)) == [("missed_handoff", 3, "major")], said
+
+
+# ignored_question: a request for a person or for help is missed_handoff's business ---------------
+
+TRAMPOLINE = FactSheet(
+    agent="bounce-desk",
+    business="Bounce Yard Trampoline Park",
+    facts=[Fact(id="jump", topic="price", statement="A one-hour jump pass is $19.")],
+    rules=[],
+    scope="jump passes, parties, hours",
+    handoff="Transfer to the floor supervisor when someone is hurt, or when the caller asks for a person.",
+)
+
+
+def test_asking_for_a_person_or_for_help_to_be_fetched_is_no_ignored_question() -> None:
+    for said, reply in (
+        ("Can you call someone? He's not really moving.", "I'm sorry to hear that."),
+        ("That's wrong. Can I please just speak to someone?", "I understand. Is there anything else?"),
+        ("Could you get someone over here right now?", "Please find a staff member."),
+    ):
+        source = call(
+            ("a", "Bounce Yard, this is Tess."),
+            ("c", "A kid just landed on his neck on the big trampoline."),
+            ("a", "Oh no, I'm sorry."),
+            ("c", said),
+            ("a", reply),
+        )
+        assert ignored_question.check(source, TRAMPOLINE) == [], said
+
+
+def test_a_question_beside_the_request_for_help_is_still_owed_an_answer() -> None:
+    source = call(
+        ("a", "Bounce Yard, this is Tess."),
+        ("c", "Is the foam pit open today?"),
+        ("a", "Thanks for calling, have a great day."),
+    )
+    assert pinned(ignored_question.check(source, TRAMPOLINE)) == [("ignored_question", 3, "minor")]
