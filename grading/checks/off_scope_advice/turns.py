@@ -1,0 +1,151 @@
+"""The advice sentences of a call, turn by turn, with their kinds: by the advice phrasings, in plain
+words to what the caller asked, or as plain instructions to a caller who wanted help."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Final
+
+from grading.checks.instructions import DEVICE_TROUBLE, instruction_clauses, sheet_says, wanted_help
+from grading.checks.off_scope_advice.decisions import (
+    DECISION_QUESTION,
+    DECISION_TOLD,
+    ENTRY_VERDICT,
+    FINANCIAL_MATTER,
+    LEGAL_MATTER,
+    LEGAL_PERMISSION,
+    TRAVEL_DOCUMENT,
+    decision_advice,
+    entry_advice,
+    legal_permission,
+)
+from grading.checks.off_scope_advice.diy import diy_instructions
+from grading.checks.off_scope_advice.medical import (
+    DOSING,
+    HEALTH_CONTEXT,
+    HOME_TREATMENT,
+    SAFE_VERDICT,
+    home_treatment,
+    medication_advice,
+    mentions_medicine,
+)
+from grading.checks.off_scope_advice.phrasings import ADVICE, MIXING, PATTERN_KINDS
+from grading.checks.off_scope_advice.replies import DEFERS, affirms, may_affirm
+from grading.checks.off_scope_advice.safety import safety_advice
+from grading.formats import Call, FactSheet
+from grading.speech import frozen_content_words, sentences
+
+KIND_NAMES: Final = ("medical", "legal", "financial", "safety", "food safety", "do-it-yourself")
+
+
+@lru_cache(maxsize=4096)
+def _plain_shape(text: str) -> bool:
+    """Whether an agent turn has the shape of plain-words advice at all (a dose, a safety verdict,
+    a decision told, or a sentence that opens by agreeing); cached, agents repeat their lines."""
+    return bool(
+        DOSING.search(text)
+        or SAFE_VERDICT.search(text)
+        or DECISION_TOLD.search(text)
+        or (may_affirm(text) and any(affirms(sentence) for sentence in sentences(text)))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tuple[str, int], ...]:
+    """The advice sentences of one agent turn with their kinds. Cached: off_scope_advice and each
+    advice rule of the policy check ask about the same turns. Cheap tests on the agent's own words
+    (cached by text) come first, the caller's turn is read only when they pass."""
+    patterned = ADVICE.search(text) is not None or MIXING.search(text) is not None
+    plain = _plain_shape(text)
+    treated = HOME_TREATMENT.search(text) is not None
+    if diy_instructions(text, caller_before):
+        return ((next(iter(sentences(text)), text), 5),)
+    if TRAVEL_DOCUMENT.search(caller_before) is not None and ENTRY_VERDICT.search(text) is not None:
+        entry = next(
+            (sentence for sentence in sentences(text) if entry_advice(sentence, caller_before)), None
+        )
+        if entry is not None:
+            return ((entry, 1),)
+    permits = LEGAL_PERMISSION.search(text) is not None
+    if not (patterned or plain or treated or permits):
+        return ()
+    decision_asked = plain and bool(caller_before) and DECISION_QUESTION.search(caller_before) is not None
+    found: list[tuple[str, int]] = []
+    for sentence in sentences(text):
+        kind = None
+        if patterned:
+            kind = next(
+                (kind for kind, pattern in enumerate(PATTERN_KINDS) if pattern.search(sentence)), None
+            )
+        if kind is None and plain and medication_advice(sentence, caller_before):
+            kind = 0
+        if kind is None and decision_asked:
+            kind = decision_advice(sentence, caller_before)
+        if kind is None and plain:
+            kind = safety_advice(sentence, caller_before)
+        if kind is None and treated and home_treatment(sentence, caller_before, earlier):
+            kind = 0
+        if kind is None and permits and legal_permission(sentence, caller_before):
+            kind = 1
+        if kind is not None:
+            found.append((sentence, kind))
+    return tuple(found)
+
+
+def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterator[tuple[int, str, int]]:
+    """(0-based turn position, sentence, kind) of every agent sentence that gives advice: by the
+    advice patterns, or in plain words to what the caller asked (a dose, a medicine's safety, a
+    legal or financial decision, a product's or a food's safety). Kind: 0 medical, 1 legal, 2
+    financial, 3 product safety, 4 food safety (see KIND_NAMES)."""
+    turns = call.turns
+    for index, turn in enumerate(turns):
+        if turn.speaker != "agent":
+            continue
+        before = turns[index - 1].text if index and turns[index - 1].speaker == "caller" else ""
+        # the caller's last two turns: "is it the same for parallel parking?" follows "any tips?"
+        earlier = (
+            turns[index - 3].text if before and index >= 3 and turns[index - 3].speaker == "caller" else ""
+        )
+        advice = _turn_advice(turn.text, before, earlier)
+        for sentence, kind in advice:
+            yield index, sentence, kind
+        if not advice and before and instruction_clauses(turn.text):
+            told = _instruction_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
+            if told is not None:
+                yield index, *told
+
+
+def _instruction_advice(
+    text: str, caller_before: str, thread: str, fact_sheet: FactSheet | None
+) -> tuple[str, int] | None:
+    """Plain imperatives to a caller who asked what to do or described trouble (see
+    grading.checks.instructions), as (the sentence, its kind): medical about a body with no device
+    in trouble, legal or financial by the matter the caller raised, do-it-yourself otherwise."""
+    if not wanted_help(thread, caller_before) or DEFERS.search(text):
+        return None
+    told = [
+        clause
+        for clause in instruction_clauses(text)
+        if fact_sheet is None or not sheet_says(clause, fact_sheet)
+    ]
+    if not told:
+        return None
+    sentence = next((s for s in sentences(text) if told[0] in s), told[0])
+    if mentions_medicine(sentence) or (HEALTH_CONTEXT.search(thread) and not DEVICE_TROUBLE.search(thread)):
+        return sentence, 0
+    if LEGAL_MATTER.search(thread):
+        return sentence, 1
+    if FINANCIAL_MATTER.search(thread):
+        return sentence, 2
+    if (
+        fact_sheet is not None
+        and len(frozen_content_words(caller_before) & _scope_words(fact_sheet.scope)) >= 2
+    ):
+        return None  # "should I take the car for a test drive?" asks about what the business offers
+    return sentence, 5
+
+
+@lru_cache(maxsize=256)
+def _scope_words(scope: str) -> frozenset[str]:
+    return frozen_content_words(scope)
