@@ -55,8 +55,50 @@ def is_derived(claim: Claim, index: FactIndex, history: list[str], sentence: str
         _derived_value(value, index, history, sentence)
         or _derived_from_sheet(value, index, history, sentence)
         or _sum_of_said(value, index, history, sentence)
+        or (_is_saving(claim, sentence) and _saving(value, index, history))
         for value in readings
     )
+
+
+SAVED_BEFORE: Final = re.compile(
+    r"\b(?:sav(?:e|es|ed|ing)|savings?(?: of)?|difference(?: of| is)?|knocks? off)\s+"
+    r"(?:(?:you|of|is|about|around|roughly|over|almost|nearly|a good)\s+)*$"
+)
+SAVED_AFTER: Final = re.compile(r"\s*(?:cheaper|less\b|in savings|saved)")
+"""What makes an amount the saving itself: said right after "saves you" ("so the package saves
+you fifteen dollars") or right before "cheaper" / "less" ("that's twenty-six cheaper")."""
+
+
+def _is_saving(claim: Claim, sentence: str) -> bool:
+    if not claim.span:
+        return False
+    spoken = digits_for_speech(sentence).lower()
+    at = spoken.find(claim.span.lower())
+    if at < 0:
+        return False
+    return bool(SAVED_BEFORE.search(spoken, 0, at)) or bool(SAVED_AFTER.match(spoken, at + len(claim.span)))
+
+
+def _saving(value: float, index: FactIndex, history: list[str]) -> bool:
+    """A saving ("five single applications at sixty-five would be three twenty-five, so the season
+    program saves you twenty-six dollars"; "a single lesson is eighty-five, so the package saves you
+    fifteen") that is the difference of two amounts said in the call or on the sheet, either of
+    them possibly a multiple of one by a count said in the last two turns or in the sheet's own
+    facts ("three private lessons for $240"). A saving no such difference gives is judged as said.
+    Only for the amount a word of saving names (see _is_saving)."""
+    if not history:
+        return False
+    target = round(value * 100)
+    sheet = [round(k.value * 100) for _, k in index.with_kind("money") if isinstance(k.value, float)]
+    pool = {amount for amount in [*_amounts_of_the_call(index, history), *sheet] if amount != target}
+    counts = {
+        int(n)
+        for text in [*history[-2:], *(fact.fact.statement for fact in index.facts)]
+        for n in COUNT.findall(digits_for_speech(text))
+        if 2 <= int(n) <= 12
+    }
+    amounts = pool | {amount * count for amount in pool for count in counts}
+    return any(amount - target in amounts for amount in amounts if amount > target)
 
 
 SAID_TIME: Final = re.compile(r"\b(\d{1,2}):(\d{2})\b")
