@@ -174,12 +174,33 @@ def promised_clause(sentence: str, match: re.Match[str]) -> str:
     return clause if content_words(clause) - PROMISE_WORDS else sentence
 
 
-def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
-    backing = [
+Backing = list[tuple[set[str], bool]]
+
+
+def sheet_backing(fact_sheet: FactSheet) -> Backing:
+    """The sheet's own commitments (a refund, a warranty), as the words a promise must share with one."""
+    return [
         (content_words(fact.statement) - PROMISE_WORDS, bool(WARRANTS.search(fact.statement)))
         for fact in fact_sheet.facts
         if COMMITS.search(fact.statement)
     ]
+
+
+def backed(sentence: str, match: re.Match[str], backing: Backing) -> bool:
+    """Whether a commitment of the sheet backs the promise `match` in `sentence` ("if we cancel for
+    lightning you get a full refund" is the sheet's weather policy said again)."""
+    clause = promised_clause(sentence, match)
+    subject = content_words(clause) - PROMISE_WORDS
+    after = clause.lower().find(match.group(0)) + len(match.group(0))
+    promised = content_words(clause[after:]) or subject
+    return any(
+        subject & fact_words if warrants else len(subject & fact_words) >= 2 and promised & fact_words
+        for fact_words, warrants in backing
+    )
+
+
+def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
+    backing = sheet_backing(fact_sheet)
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -192,14 +213,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             match = promise_in(sentence)
             if match is None:
                 continue
-            clause = promised_clause(sentence, match)
-            subject = content_words(clause) - PROMISE_WORDS
-            after = clause.lower().find(match.group(0)) + len(match.group(0))
-            promised = content_words(clause[after:]) or subject
-            if any(
-                subject & fact_words if warrants else len(subject & fact_words) >= 2 and promised & fact_words
-                for fact_words, warrants in backing
-            ):
+            if backed(sentence, match, backing):
                 continue
             failures.append(
                 Failure(

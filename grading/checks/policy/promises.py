@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.checks.overpromise import PROMISE, promise_in, promised_clause, promises_in
+from grading.checks.overpromise import (
+    PROMISE,
+    Backing,
+    backed,
+    promise_in,
+    promised_clause,
+    promises_in,
+    sheet_backing,
+)
 from grading.checks.policy.deciders import pattern_must_not
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import compile_phrases
@@ -38,7 +46,21 @@ def promise_rule(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | lis
     promising ("never tell a customer their own insurance covers the rental"): there the promise
     reading has nothing to find ("you won't be charged a thing, I'll make sure of it" breaks no such
     rule), and the coverage reading decides alone."""
-    return _PROMISED(call, fact_sheet, rule) if PROMISE_RULE.search(rule.text) else True
+    if not PROMISE_RULE.search(rule.text):
+        return True
+    found = _PROMISED(call, fact_sheet, rule)
+    if not isinstance(found, list):
+        return found
+    # the sheet's own commitment said again ("if we cancel for lightning you get a full refund")
+    # promises nothing the rule forbids
+    backing = sheet_backing(fact_sheet)
+    kept = [failure for failure in found if not _sheet_backed(failure.quote, backing)]
+    return kept or True
+
+
+def _sheet_backed(quote: str, backing: Backing) -> bool:
+    match = promise_in(quote)
+    return match is not None and backed(quote, match, backing)
 
 
 EXACT_ARRIVAL: Final = compile_phrases(
