@@ -330,6 +330,7 @@ class AlternativesGate:
         "_compile",
         "_full",
         "_groups",
+        "_no_word",
         "_parts",
         "_subsets",
         "_ungated",
@@ -354,6 +355,7 @@ class AlternativesGate:
         self._ungated = sum(1 << index for index, need in enumerate(needs) if need is None)
         self._subsets: dict[int, re.Pattern[str] | None] = {(1 << len(alternatives)) - 1: full}
         self._subsets.setdefault(self._ungated, self._subset(self._ungated) if self._ungated else None)
+        self._no_word = self._subsets[self._ungated]  # for a text holding none of the words
         by_word: dict[str, int] = {}
         for index, need in enumerate(needs):
             for word in need or ():
@@ -366,14 +368,31 @@ class AlternativesGate:
         record = _records.get(text) or _record(text)  # the lookup inline: this runs ~500 times a call
         if self._ascii_only and not record.lowered.isascii():
             return record.lowered, self._full
+        if self._words.isdisjoint(record.words):
+            return record.lowered, self._no_word  # most texts: no set built
+        return record.lowered, self._some_words(record.words)
+
+    def search_lowered(self, text: str) -> re.Match[str] | None:
+        """`select`, then the search on the lowered text, in one call: what speech.Phrases.search
+        does ~500 times a call (a call and a tuple less each)."""
+        record = _records.get(text) or _record(text)
+        if self._ascii_only and not record.lowered.isascii():
+            return self._full.search(record.lowered)
+        if self._words.isdisjoint(record.words):
+            found = self._no_word
+        else:
+            found = self._some_words(record.words)
+        return None if found is None else found.search(record.lowered)
+
+    def _some_words(self, words: frozenset[str]) -> re.Pattern[str] | None:
         mask = self._ungated
-        for word in self._words.intersection(record.words):
+        for word in self._words.intersection(words):
             mask |= self._by_word[word]
         found = self._subsets.get(mask, _UNSET)
         if found is _UNSET:
             found = self._full if len(self._subsets) > _SUBSETS_KEPT else self._subset(mask)
             self._subsets[mask] = found
-        return record.lowered, found  # pyright: ignore[reportReturnType]  (only patterns and None)
+        return found  # pyright: ignore[reportReturnType]  (only patterns and None)
 
     def _subset(self, mask: int) -> re.Pattern[str]:
         kept = [

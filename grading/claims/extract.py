@@ -21,6 +21,7 @@ import msgspec
 
 from grading.claims.numbers import RATE_UNITS, TENS, UNITS, digits_for_speech
 from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
 from grading.speech import content_words
 
 ClaimValue = float | str | int | tuple[int, ...]
@@ -74,7 +75,7 @@ DAYPART: Final = re.compile(
     r"\b(\d{1,2})(?::(\d{2}))?\s+(?:in the (morning)|in the (afternoon|evening)|at (night))\b"
 )
 TIME_WORD: Final = re.compile(r"\b(noon|midday|midnight)\b")
-TIME_BARE: Final = compile_filtered(
+TIME_BARE: Final = compile_gated(
     r"\b(?:at|until|till|til|by|from|before|after|to)\s+(\d{1,2})\b(?!:)"
     r"(?=\s*(?:$|[,.;!?]|o'?clock|sharp|on\b|tomorrow|today|tonight|this\b|next\b|in the\b|with\b|for\b|"
     r"or\b|and\b|then\b|works?\b|is\b|instead\b|okay\b|ok\b|at night|in the|every\b))"
@@ -545,7 +546,7 @@ LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
 """What every POSTCODE_UK match holds (the outward code's area letter and district digit)."""
 DIGIT_SPACE: Final = re.compile(r"\d\s")
 """What every QUANTITY match holds (the number and the space before its noun)."""
-STREET_HINT: Final = re.compile(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
+STREET_HINT: Final = compile_gated(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
 
 
 def extract(sentence: str) -> list[Claim]:

@@ -11,6 +11,7 @@ from grading.checks.accuracy.relatedness import WEAK
 from grading.claims.extract import NUMERIC_HINT, Claim, extract, sizes_as_written
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
 from grading.speech import HEDGE, content_words
 
 DAY_HINT: Final = compile_filtered(
@@ -28,7 +29,7 @@ BOOKING_OUTCOME: Final = compile_filtered(
     r"total (?:due|cost|fee|price|is)",
     re.IGNORECASE,
 )
-NEGATED_EXISTENCE: Final = compile_filtered(
+NEGATED_EXISTENCE: Final = compile_gated(
     r"\b(?:there (?:are|is) (?:no|not)|no (?:trains?|rooms?|tables?|slots?)\b)", re.I
 )
 WORDED_DURATION: Final = compile_filtered(
@@ -55,7 +56,7 @@ and the trays are a hundred ninety-nine."): the number in the price slot of the 
 read as a clock time ("three fifty") or left as two numbers ("two eighty-five")."""
 
 
-RATE_NAMED: Final = compile_filtered(r"\b(?:rate|price|fee|charge)\b", re.IGNORECASE)
+RATE_NAMED: Final = compile_gated(r"\b(?:rate|price|fee|charge)\b", re.IGNORECASE)
 """A sentence that itself names a price ("weekends it's the emergency rate, so a hundred and a quarter
 for the call-out"): its bare amount answers as a price does."""
 
