@@ -404,6 +404,10 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     closed: set[int] = set()
     for clause in CLAUSE.split(text.casefold()):
         days = days_in(clause)
+        if not days and EVERY_DAY_OPEN.search(clause) and OPEN_WORDS.search(clause):
+            # "Open every day 9 am to 5 pm": every day of the week, which a seasonal late opening
+            # ("until 8 pm on Fridays") in another fact does not narrow
+            days = set(range(7))
         if CLOSED_WORDS.search(clause):
             if not partial_closure(clause):
                 closed |= days
@@ -414,6 +418,10 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
         else:
             opened |= days
     return opened, closed
+
+
+EVERY_DAY_OPEN: Final = re.compile(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+"""A clause of hours that opens on every day of the week without naming one."""
 
 
 NEGATED: Final = re.compile(
