@@ -52,6 +52,7 @@ LEGAL_MATTER: Final = compile_phrases(
         r"|severance|probate|will and testament|my will|the will|charges? against|ticket|visas?|immigration"
         r"|green card|citizen\w*|deport\w*|overstay\w*|asylum|arrest\w*|police|lawyer|attorney|solicitor"
         r"|legal|suspen(?:ded|sion)|revoked|demerit|dui|dwi|probation|liens?"
+        r"|executors?|estates?|inherit\w*|power of attorney|next of kin|guardianship|[a-z]+'s will"
     ]
 )
 FINANCIAL_MATTER: Final = compile_phrases(
@@ -71,11 +72,16 @@ LEGAL_PERMISSION: Final = compile_phrases(
         r"(?:a|the|your) (?:suspension|ban|ticket|citation|lien|(?:court|restraining|protective) order|lease"
         r"|contract) (?:only )?"
         r"(?:covers|applies to|means|stops you|lets you)",
+        r"you (?:have|'ve got|got) (?:the|every|a|full) (?:legal )?right to",
+        r"(?:he|she|they|nobody|no one|your \w+) (?:can'?t|cannot|can not|has no right to|have no right to)"
+        r" (?:legally )?(?:block|stop|prevent|force|make|overrule|override|evict) you",
     ]
 )
 """A verdict on what the law lets the caller do ("you're allowed to drive with a licensed
-instructor", "a suspension only covers driving on your own"): legal advice when the caller raised a
-legal matter (a suspension, a lease, a lien), not a house rule ("you're allowed two guests")."""
+instructor", "a suspension only covers driving on your own", "as the executor you have the legal right
+to decide, he can't block you"): legal advice when the caller raised a legal matter (a suspension, a
+lease, a lien, an estate), not a house rule ("you're allowed two guests", "you have the right to
+cancel")."""
 
 
 def legal_permission(sentence: str, caller_before: str) -> bool:
