@@ -45,8 +45,9 @@ def is_price(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
 
 class _PriceSaid:
     """A price said by the agent: an amount with a currency (MONEY_SPOKEN), or a bare amount in a
-    price frame ("you're looking at about eleven thousand five hundred all in", "a swap usually
-    lands around one eighty", "comes to four eighty"); match positions are in the text with its
+    price frame ("you're looking at about eleven thousand five hundred all in", "you'd be looking at
+    about a hundred and twenty a visit", "twenty-nine hundred flat, all in", "a swap usually lands
+    around one eighty", "comes to four eighty"); match positions are in the text with its
     numbers as digits."""
 
     def search(self, text: str, /) -> re.Match[str] | None:
@@ -54,11 +55,13 @@ class _PriceSaid:
 
 
 PRICE_FRAME: Final = re.compile(
-    r"\b(?:costs?|lands?(?: you)? (?:around|at|about)|comes? (?:out )?to|(?:you'?re|you are) looking at"
+    r"\b(?:costs?|lands?(?: you)? (?:around|at|about)|comes? (?:out )?to"
+    r"|(?:you'?re|you are|you'?d be|you would be|you'?ll be|you will be) looking at"
     r"|runs? (?:about|around|roughly|you)|sets? you back)\s+(?:about |around |roughly |like |just )?"
     r"(?:\d{1,2} \d{2}|\d{2,6}(?:\.\d{2})?)\b(?!\s*(?:am|pm|a\.m|p\.m|o'?clock|minutes?|hours?|days?|weeks?"
     r"|months?|years?|miles?|feet|foot|percent|%|people|guests|pounds|lbs))"
-    r"|\b\d{2,6}(?:\.\d{2})? all in\b",
+    r"|\b\d{2,6}(?:\.\d{2})?(?:,? (?:flat|even|total))?,? all[- ]in\b"
+    r"|\b\d{3,6}(?:\.\d{2})? flat,? (?:all[- ]in|total|for the (?:whole|full|entire) (?:job|thing))\b",
     re.IGNORECASE,
 )
 PRICE_SAID: Final = _PriceSaid()
