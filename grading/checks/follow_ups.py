@@ -73,12 +73,26 @@ def reasked(
         return True
     # a bare follow-up question comes back only to what the reply left out: "what area is it in?"
     # "the west area." "what's the postcode and area?" asks for more, not again
-    if opener_needed or not follow_up.rstrip().endswith("?"):
+    if opener_needed or not follow_up.rstrip().endswith("?") or MOVES_ON.search(follow_up.strip()):
         return False
     # and only by asking it: "I'll do tomorrow morning. Can you put me down for nine?" asks for a
     # booking, it does not ask "what about tomorrow?" again
     asked_again = words_of(" ".join(s for s in sentences(follow_up) if s.rstrip().endswith("?")))
     return bool(about & asked_again - reply_words)
+
+
+MOVES_ON: Final = compile_filtered(
+    r"^(?:(?:okay|ok|um|uh|oh|ah|yeah|right|well)[,.!]?\s+)*(?:oh,? )?(?:good|great|perfect|lovely"
+    r"|awesome|wonderful|nice|cool|excellent|got it|gotcha|that'?s (?:good|great|perfect|fine))[,.!]+\s+"
+    r"(?!but\b|no\b)"
+    r"|^(?:\W*\w+){0,4}?\W+(?:also|one more (?:thing|question)|another (?:thing|question)"
+    r"|while i(?:'ve| have)? got you|while i have you)\b",
+    re.IGNORECASE,
+)
+"""A next turn that takes the answer and moves on: it opens by welcoming it ("Oh good. How many can
+the chapel hold?") or announces a new question ("Okay. Um, also, can I bring his snacks in?"). A
+word it shares with the question is then the new question's, not a return ("can people watch
+online?" ... "how many people does it hold?")."""
 
 
 ELLIPTIC_RETURN: Final = compile_filtered(

@@ -94,3 +94,44 @@ def test_a_question_beside_the_request_for_help_is_still_owed_an_answer() -> Non
         ("a", "Thanks for calling, have a great day."),
     )
     assert pinned(ignored_question.check(source, TRAMPOLINE)) == [("ignored_question", 3, "minor")]
+
+
+# ignored_question: a next turn that takes the answer and moves on -------------------------------
+
+KAYAK = FactSheet(
+    agent="paddle-desk",
+    business="Tideline Kayak School",
+    facts=[
+        Fact(id="intro", topic="price", statement="The two-hour intro lesson is $65."),
+        Fact(id="wetsuit", topic="service", statement="Wetsuits are included with every lesson."),
+    ],
+    rules=[],
+    scope="lessons, prices, schedule, gear",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def test_a_word_of_the_question_in_the_next_new_question_is_no_return_to_it() -> None:
+    for follow_up in (
+        "Oh good. How many kids can come in one lesson, we're a group of kids?",
+        "Okay. Um, also, can kids bring their own paddles?",
+    ):
+        source = call(
+            ("a", "Tideline Kayak School."),
+            ("c", "Do kids need their own wetsuits?"),
+            ("a", "No, all the gear comes with the lesson, nothing to bring."),
+            ("c", follow_up),
+            ("a", "Up to eight in a lesson, and paddles are ours too."),
+        )
+        assert ignored_question.check(source, KAYAK) == [], follow_up
+
+
+def test_coming_back_after_a_welcome_is_still_a_return() -> None:
+    source = call(
+        ("a", "Tideline Kayak School."),
+        ("c", "How much is the intro lesson, and do kids need their own wetsuits?"),
+        ("a", "The intro lesson is sixty-five dollars."),
+        ("c", "Great, but the wetsuits?"),
+        ("a", "Wetsuits are included."),
+    )
+    assert pinned(ignored_question.check(source, KAYAK)) == [("ignored_question", 3, "minor")]
