@@ -231,15 +231,32 @@ def _phone_in_groups(raw: str) -> str | None:
     if len(groups) < 3:
         return None
     digits: list[str] = []
-    for group in groups[:-1]:
+    for at, group in enumerate(groups[:-1]):
+        toll_free = _TOLL_FREE.fullmatch(group) if not at else None
+        if toll_free is not None:
+            # "one eight hundred, two two two, twelve twenty-two": the toll-free prefix 1-800
+            digits.append(("1" if toll_free.group(1) else "") + str(UNITS[toll_free.group(2)]) + "00")
+            continue
         said = [w for w in re.split(r"[\s-]+", group) if w]
         if len(said) < 3 or not all(w in UNITS and UNITS[w] <= 9 for w in said):
             return None
         digits.append("".join(str(UNITS[w]) for w in said))
-    last = _cardinals([w for w in re.split(r"[\s-]+", groups[-1]) if w and w != "and"])
+    said = [w for w in re.split(r"[\s-]+", groups[-1]) if w and w != "and"]
+    if (
+        digits
+        and digits[0].endswith("00")
+        and len(said) == 4
+        and all(w in UNITS and UNITS[w] <= 9 for w in said)
+    ):
+        return "".join(digits) + "".join(str(UNITS[w]) for w in said)  # "..., one two two two"
+    last = _cardinals(said)
     if not 1 <= len(last) <= 2 or not all(10 <= n <= 99 for n in last):
         return None
     return "".join(digits) + "".join(f"{n:02d}" for n in last)
+
+
+_TOLL_FREE: Final = re.compile(r"(one\s+)?(eight|nine)\s+hundred")
+"""The toll-free (800) or premium (900) prefix said as a number ("one eight hundred")."""
 
 
 _NOT_AN_AMOUNT_AFTER: Final = re.compile(

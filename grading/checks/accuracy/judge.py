@@ -26,7 +26,7 @@ from grading.checks.accuracy.relatedness import (
     last_discussed,
     relatedness,
 )
-from grading.checks.accuracy.someone_elses import ELSEWHERE, someone_elses
+from grading.checks.accuracy.someone_elses import ELSEWHERE, another_organisations, someone_elses
 from grading.checks.accuracy.subjects import judge_by_subject
 from grading.checks.accuracy.values import (
     COMPATIBLE,
@@ -125,6 +125,8 @@ def _judge_reading(
         placed = judge_place(claim, sentence, index)
         if placed is not None:
             return placed
+    if claim.kind == "phone" and another_organisations(sentence, index):
+        return None  # "please call Poison Control at one eight hundred ...": a referral's number
     if claim.kind == "time":
         return judge_time(claim, sentence, index, sentence_words, context_words)
     if claim.kind == "date" and REOPENING.search(sentence) and day_after_a_sheet_date(claim, index):

@@ -41,6 +41,28 @@ def someone_elses(sentence: str, history: list[str], index: FactIndex) -> bool:
     return False
 
 
+OTHER_LINE: Final = re.compile(
+    r"\b(?:call|contact|ring|phone|reach|try|text)\s+(?:the\s+)?"
+    r"((?:[A-Z][\w&'.-]*\s+){0,4}[A-Z][\w&'.-]*)(?:\s+(?:line|hotline|helpline))?"
+    r"(?:\s+(?:right now|right away|now|directly|immediately|straight away))?\s+(?:at|on)\s+"
+    r"(?=[\d(+]|(?:one|two|three|four|five|six|seven|eight|nine|zero|oh)\b)"
+)
+"""A line of another organisation the agent sends the caller to ("Please call Poison Control at
+one eight hundred ..."): a capitalised name right before the number."""
+
+
+def another_organisations(sentence: str, index: FactIndex) -> bool:
+    """The phone number is another organisation's, named before it with a name the sheet does not
+    have ("call Poison Control at one eight hundred, two two two, twelve twenty-two"): a referral,
+    which says nothing of the business's own number. A name of the sheet ("call Hollis and Vane
+    at") keeps the number the business's."""
+    for match in OTHER_LINE.finditer(sentence):
+        named = content_words(match.group(1).casefold())
+        if named and not named & index.vocabulary:
+            return True
+    return False
+
+
 CALLERS_OWN_SAID: Final = compile_filtered(
     r"\b(?:on file|on record|on your (?:account|file|profile)|"
     r"your (?:number|phone|cell|mobile|callback|contact)|"
