@@ -1,0 +1,153 @@
+"""Free things: "free", "included", "no charge", "waived" said of something, and what is free;
+not "free" meaning available, "everyone included", or a denial."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from grading.first_chars import compile_filtered
+from grading.speech import content_words
+
+FREE: Final = re.compile(
+    r"(?<![\w-])(?:free(?: of charge)?(?!\s+(?:of|from)\b)(?!-)|complimentary|"
+    r"no (?:extra |additional |[a-z]+ )?(?:charge|cost|fee)|at no (?:extra |additional )?(?:cost|charge)|"
+    r"included|includes|on the house|waived|"
+    r"(?:(?<=\bis )|(?<='s )|(?<='re )|(?<=\bare )|(?<=\bbe ))on us(?!\s+to\b)|"
+    r"(?:is|are|be|comes to|down to|that'?s|it'?s)\s+"
+    r"(?:0(?![.,:]\d)|nothing)"
+    r"(?=\s*(?:[,.;!?]|$|dollars?\b|bucks\b|for\b|extra\b|at all\b|today\b|this time\b))|"
+    r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing)\b"
+)
+ZERO_PRICE: Final = re.compile(
+    r"\b(?:fee|price|cost|charge|deposit|total|bill|rate|fare|admission|it|that)\b"
+)
+""""The joining fee is zero", "that comes to nothing": a price of nothing, when what is zero is a
+price (not "the wait is zero")."""
+
+
+FREE_AS_AVAILABLE: Final = compile_filtered(
+    r"(?:\b(?:i'?m|i am|we'?re|we are|you'?re|you are|he'?s|he is|she'?s|she is|who'?s|who is|anyone'?s|"
+    r"anyone is|"
+    r"someone'?s|someone is|chair'?s|chair is|(?:when|if|once|until|as soon as) (?:they|we|you|he|she|it)"
+    r"(?:'re|'s| are| is| get| gets)?)\s+(?:\w+\s+)?$)"
+    r"|\b(?:has|have|got|had|keep|kept)\s+(?:\S+\s+){0,3}?$"
+)
+"""What comes before "free" when it means not busy ("when they're free", "Ana has 5:30 free")."""
+FREE_AT_A_TIME: Final = re.compile(
+    r"\s+(?:at|from|between)\s+\d{1,2}(?::\d{2})?\b(?!\s*(?:hours?|days?|weeks?|minutes?|%|percent|dollars?|pounds?))"
+)
+""""Dana is free at 2:30": free at a clock time is someone's availability."""
+TIME_ISH: Final = re.compile(
+    r"\d|slot|time|morning|afternoon|evening|hour|minute|day|week|chair|spot|space|room|table"
+)
+INCLUDED_PEOPLE: Final = re.compile(
+    r"\b(?:everyone|everybody|anyone|family|families|friends|relatives|staff|me|you|us|them|him|her|"
+    r"myself|yourself|ourselves|themselves)\s+included\b"
+)
+""""Everyone, family included": a way of saying "including", not something offered at no charge."""
+
+
+NOT_BEFORE: Final = re.compile(
+    r"\b(?:don'?t|do not|doesn'?t|does not|didn'?t|isn'?t|is not|aren'?t|are not|not|never|no longer|"
+    r"won'?t|will not|can'?t|cannot)\b[^,;.!?]*$"
+)
+""""We don't do free consultations", "the exam isn't free": the clause denies that it is free, so
+it is no free claim (of agent speech, nor of a fact)."""
+
+
+GRANTED: Final = re.compile(
+    r"\b(?:i'?ve|i have|i'?ll|i will|i can|i'?m|we'?ve|we'?ll|we can|let me)\s+(?:just\s+)?$"
+)
+""""I've waived the deposit": a concession the agent grants, not a fact about the price."""
+
+
+def not_a_price(text: str, match: re.Match[str]) -> bool:
+    """Whether a "free" / "included" is ordinary speech rather than a claim that something costs
+    nothing: free meaning available, or "X included" meaning "including X"."""
+    word = match.group(0)
+    if word.startswith("free"):
+        before = text[max(0, match.start() - 40) : match.start()]
+        if word == "free" and FREE_AT_A_TIME.match(text, match.end()):
+            return True
+        found = FREE_AS_AVAILABLE.search(before)
+        if found is None:
+            return False
+        owned = found.group(0).startswith(("has", "have", "got", "had", "keep", "kept"))
+        return not owned or TIME_ISH.search(found.group(0)) is not None
+    if word == "included":
+        return INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+    if word == "on the house":
+        # "congratulations on the house": the caller's new home, not something given free
+        return (
+            re.search(r"(?:congratulations|congrats|luck|work|damage|offer)\s*$", text[: match.start()])
+            is not None
+        )
+    if word.startswith(("is ", "are ", "be ", "comes ", "down ", "that", "it")):
+        clause = re.split(r"[,.;!?]", text[max(0, match.start() - 40) : match.start()])[-1]
+        # "the joining fee is zero"; "that's zero for the call-out": the charge for a thing
+        return ZERO_PRICE.search(clause) is None and CHARGED_FOR.match(text, match.end()) is None
+    return False
+
+
+def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
+    """What is said to be free: the words right after "free X" / "includes X", else the words just
+    before ("admission is free", "breakfast is included") and after ("free to enter")."""
+    after = [
+        w
+        for w in content_words(" ".join(text[match.end() :].split()[:2]))
+        if w not in _FREE_WORDS and w not in _WHERE_WHEN
+    ]
+    if (
+        after
+        and match.group(0).startswith(("free", "complimentary", "includes"))
+        and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
+    ):
+        return tuple(sorted(after))
+    charged = (
+        None
+        if match.group(0).startswith(("free", "complimentary", "includ"))
+        else CHARGED_FOR.match(text, match.end())
+    )
+    if charged is not None:
+        # "no charge for the visit": what the charge is for is what is free
+        named = content_words(charged.group(1)) - _FREE_WORDS - _WHERE_WHEN
+        if named:
+            return tuple(sorted(named))
+    before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-6:]))
+    return tuple(sorted((before | set(after)) - _FREE_WORDS))
+
+
+FREE_THEN_NO_THING: Final = re.compile(
+    r"\s*(?:to|of|for|and|or|on|with|while|in|at|if|when|until|till|between|within|inside|outside|"
+    r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway)\b"
+)
+"""What follows "free" when no thing is named after it ("pickup is free wherever you are",
+"delivery is free on orders over $2,500"): the free thing is said before."""
+CHARGED_FOR: Final = re.compile(
+    r"\s+(?:for|on)\s+(?:the|your|a|an|his|her|their)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
+    r"(?=\s*(?:[,.;!?]|$|and\b|but\b|so\b|either\b|today\b|this\b|if\b|you\b))"
+)
+"""What a charge said to be none is for ("no charge for the visit", "no fee on your install")."""
+
+
+_WHERE_WHEN: Final[frozenset[str]] = frozenset(
+    """anywhere everywhere wherever whenever today tonight now too here there always again forever
+    anyway""".split()
+)
+"""Words after "free" that say where or when, not what ("delivery's free anywhere we go")."""
+_FREE_WORDS: Final[frozenset[str]] = frozenset(
+    {
+        "free",
+        "charge",
+        "cost",
+        "fee",
+        "price",
+        "complimentary",
+        "included",
+        "include",
+        "includ",
+        "extra",
+        "additional",
+    }
+)

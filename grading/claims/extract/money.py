@@ -1,0 +1,87 @@
+"""Amounts of money and percentages: with a currency, bare in a rate ("140 an hour"), in a range,
+in thousands ("three grand"), said in two groups of words; pounds that are a weight are none."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import msgspec
+
+from grading.claims.extract.claim import Claim
+from grading.claims.numbers import RATE_UNITS
+from grading.first_chars import compile_filtered
+
+CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
+MONEY: Final = compile_filtered(
+    rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?))?)"
+    rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
+)
+PERCENT: Final = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
+    r"|(?<![\d.])\b(\d+(?:\.\d+)?|\d{1,2} \d{2})(?=\s(?:apy|apr)\b)"
+)
+"""A percentage; a rate said before APY or APR is one without the word ("four point one five APY",
+"twenty-four ninety-nine APR" in two groups: 24.99)."""
+INTENSIFIED: Final = re.compile(
+    r"\s+(?!(?:off|of|refund\w*|back|deposit|discount|upfront|up front|payment|prepaid|covered|"
+    r"reimburs\w*|financ\w*|down)\b)[a-z]"
+)
+"""What follows "100%" when it intensifies a word ("100% safe") rather than gives a rate."""
+MONEY_RATE: Final = re.compile(
+    r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|year|day|person|adult|child|head|stay|"
+    r"visit|guest|serving|slice|piece|dozen|class|session|lesson|room|ticket|seat)"
+    r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?)\b"
+)
+"""A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
+thirty-nine for Tuesday night")."""
+MONEY_PER_UNIT: Final = re.compile(
+    rf"(?:\bat\s+(\d+(?:\.\d{{1,2}})?)|(?<![\d.:])\b(\d+\.\d{{2}}))\s+(?:a|an|per)\s+(?:{RATE_UNITS})s?\b"
+)
+"""A price per unit said without its currency, of any size: after "at" ("fuel at 6.25 a gallon", "at
+4 a pound") or with cents ("it's 3.49 a gallon"). Neither is a clock time ("at 6 a.m." has no space
+after the a), which a bare "at 6" or a written "6.25" would otherwise be read as."""
+MONEY_RANGE_START: Final = re.compile(
+    r"\b(\d+(?:\.\d{1,2})?)\s*(?:and|to|or|-|–)\s*[$£€]?\d+(?:\.\d{1,2})?\s?(?:[$£€]|"
+    + "dollars?|bucks|pounds?|quid|euros?)"
+)
+"""The first end of a spoken range takes the currency of the second ("between 180 and 260 pounds")."""
+WEIGHT_CONTEXT: Final = compile_filtered(
+    r"(?:weigh|weight|heavy|heavier|lighter|lbs|kilo|\bkg\b|\bstone\b)"
+    r"|(?<!cost)(?<!costs)(?<!spend)(?<!pay)(?<!worth)(?<!order)(?<!orders)(?<!spent)"
+    r"\s(?:over|under|than|up to)\s*$"
+)
+"""Pounds of weight, not money: "safes over 300 pounds", "a dog under 40 pounds"."""
+
+
+GRAND: Final = re.compile(r"\b(\d+(?:\.\d)?)\s?grand\b")
+""""Three grand": thousands of the currency, said the way people say them."""
+
+
+def spoken_pair(sentence: str, claim: Claim) -> bool:
+    """Whether a money claim may have come from two groups of words ("two forty-nine" written $249,
+    "thirty-three fifteen" $33.15 by `digits_for_speech`) rather than from digits in the transcript."""
+    if claim.kind != "money" or not isinstance(claim.value, float):
+        return False
+    whole, cents = divmod(round(claim.value * 100), 100)
+    if cents:
+        return 1 <= whole <= 99 and cents >= 10 and f"{whole}.{cents:02d}" not in sentence
+    return 110 <= whole <= 999 and whole % 100 >= 10 and str(whole) not in sentence
+
+
+def with_spoken_readings(claim: Claim) -> Claim:
+    """A money claim said as two groups of words, with its other reading as an alternative."""
+    whole, cents = divmod(round(float(claim.value) * 100), 100)  # pyright: ignore[reportArgumentType]
+    other = float(whole * 100 + cents) if cents else whole // 100 + (whole % 100) / 100
+    return msgspec.structs.replace(claim, alternatives=(other,))
+
+
+def is_weight(text: str, match: re.Match[str]) -> bool:
+    """Whether "N pounds" is a weight: the sentence talks of weight, names dollars, or says "over /
+    under N pounds" after a thing rather than a price ("safes over 300 pounds")."""
+    if re.search(r"\$|dollar|bucks", text):
+        return True
+    return bool(
+        WEIGHT_CONTEXT.search(text[max(0, match.start() - 30) : match.start()])
+        or re.search(r"weigh|weight|heav|lbs\b|kilo", text)
+    )

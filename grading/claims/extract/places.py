@@ -1,0 +1,80 @@
+"""Where and how to reach a business: phone numbers, postcodes, suites and streets with their house
+numbers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from grading.claims.extract.claim import ClaimValue
+from grading.first_chars import compile_filtered
+
+ISO_DATE: Final = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:t\d{2}:\d{2}(?::\d{2})?)?\b")
+"""A date written the way systems write it ("2026-11-16t19:00" read out from a tool): no phone number."""
+PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
+POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
+_STATES: Final = (
+    "ak|az|ar|ca|ct|fl|ga|ia|ks|ky|md|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"
+    "|dc"
+)
+POSTCODE_US: Final = compile_filtered(
+    rf"(?:,\s*[a-z]{{2}}\s+|\b(?:{_STATES})\s+|\bzip(?: code)?(?: is)?\s+)"
+    r"(\d{5})(?:-\d{4})?\b(?![\s.-]?\d)"
+)
+"""Five digits after a state or "zip"; not the first group of a longer number ("is 01273 555 0142"),
+nor a round number after a two-letter word ("about six thousand on twenty thousand"): a state that
+is also an English word (in, or, me, ok...) counts only after a comma ("Indianapolis, IN 46204")."""
+UNIT_NUMBER: Final = re.compile(r"\b(?:suite|unit|ste\.?|apt\.?|apartment)\s*#?\s*(\d{1,5}[a-z]?)\b")
+UNIT_HINT: Final = re.compile(r"suite|unit|ste|apt|apartment")
+"""The suite or unit of an address ("Suite 210"), which an address read out can get wrong."""
+STREET_SUFFIXES: Final[dict[str, str]] = {
+    "street": "street",
+    "road": "road",
+    "rd": "road",
+    "avenue": "avenue",
+    "ave": "avenue",
+    "lane": "lane",
+    "ln": "lane",
+    "boulevard": "boulevard",
+    "blvd": "boulevard",
+    "drive": "drive",
+    "square": "square",
+    "court": "court",
+    "terrace": "terrace",
+    "parade": "parade",
+    "crescent": "crescent",
+    "highway": "highway",
+    "parkway": "parkway",
+    "pkwy": "parkway",
+    "circle": "circle",
+    "trail": "trail",
+}
+STREET: Final = re.compile(
+    r"\b(?:(\d+(?:[: ]\d{2})?[a-z]?)\s+)?((?:[a-z][a-z'-]+\s+){1,3}?)("
+    + "|".join(STREET_SUFFIXES)
+    + r")\b\.?"
+)
+STREET_STOP: Final[frozenset[str]] = frozenset(
+    """the a an on at in of to from and or is are we you our your this that its it's located found
+    right just down up across off near by street road way next corner end side other same main
+    parking car free any address town city between leaves leave arrives arrive station great nice
+    lovely beautiful little big old new located""".split()
+)
+
+
+def streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str, ...]], None]) -> None:
+    """Street names with their house numbers ("52 Mill Road", "twelve fifty Maple Grove Avenue")."""
+    for match in STREET.finditer(text):
+        name_words = match.group(2).split()
+        while name_words and name_words[0] in STREET_STOP:
+            name_words.pop(0)
+        if not name_words or any(word in STREET_STOP for word in name_words):
+            if not name_words:
+                continue
+            name_words = name_words[name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1 :]
+            if not name_words:
+                continue
+        street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
+        number = re.sub(r"[: ]", "", match.group(1) or "")
+        add("street", street, match, (number,) if number else ())

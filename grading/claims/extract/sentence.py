@@ -1,0 +1,285 @@
+"""The extractor: every claim of one sentence, kind by kind in a fixed order, a span taken by one
+kind not read again by another; cheap substring tests first, so most patterns never run."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from grading.claims.extract.claim import Claim, ClaimValue, span_taken
+from grading.claims.extract.free import FREE, GRANTED, NOT_BEFORE, free_subject, not_a_price
+from grading.claims.extract.money import (
+    GRAND,
+    INTENSIFIED,
+    MONEY,
+    MONEY_PER_UNIT,
+    MONEY_RANGE_START,
+    MONEY_RATE,
+    PERCENT,
+    is_weight,
+    spoken_pair,
+    with_spoken_readings,
+)
+from grading.claims.extract.places import (
+    ISO_DATE,
+    PHONE,
+    POSTCODE_UK,
+    POSTCODE_US,
+    STREET_SUFFIXES,
+    UNIT_HINT,
+    UNIT_NUMBER,
+    streets,
+)
+from grading.claims.extract.things import (
+    ACCEPTED,
+    CREDENTIAL,
+    LANDMARK,
+    NOT_COUNTED,
+    OFFER,
+    OFFER_ITEM,
+    OUR_FACILITY,
+    PRICE_LEVEL,
+    PRICE_LEVELS,
+    QUANTITY,
+    sizes_as_written,
+)
+from grading.claims.extract.times import (
+    DATE,
+    DAYPART,
+    EVERY,
+    MONTHS,
+    TIME_BARE,
+    TIME_CLOCK,
+    TIME_CONTEXT,
+    TIME_HOUR,
+    TIME_WORD,
+    UNIT_MINUTES,
+    WRITTEN_TIME,
+    clock,
+    durations,
+    evening,
+)
+from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
+from grading.speech import content_words
+
+_PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
+_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|fee|includ|house|waived| 0|nothing")
+_OFFER_VERBS: Final = re.compile("offer|provide|have|has |feature|run|host|'ve got|ve also got")
+_CREDENTIAL_WORDS: Final = re.compile("licensed|certified|accredited|registered|bonded|insured")
+_ACCEPT_VERBS: Final = re.compile("take|accept|carr|sell|stock|cover|serv|deliver to|come out to|travel to")
+_LANDMARK_HINTS: Final = re.compile("next to|behind|across|opposite|beside|front of|corner")
+"""Plain substring patterns (no word boundaries, so `re` scans fast) that spare the full patterns
+on sentences that cannot match them."""
+
+
+def _has_any(text: str, hint: re.Pattern[str]) -> bool:
+    return hint.search(text) is not None
+
+
+MONEY_HINT: Final = re.compile(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
+FIVE_DIGITS: Final = re.compile(r"\d{5}")
+DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
+MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year|fortnight")
+"""Cheap substring tests that spare the full patterns on sentences that cannot match them."""
+NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")
+LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
+"""What every POSTCODE_UK match holds (the outward code's area letter and district digit)."""
+DIGIT_SPACE: Final = re.compile(r"\d\s")
+"""What every QUANTITY match holds (the number and the space before its noun)."""
+STREET_HINT: Final = compile_gated(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
+
+
+def extract(sentence: str) -> list[Claim]:
+    """The claims in one sentence (of agent speech, a fact statement or a tool result)."""
+    return list(cached_extract(sentence))
+
+
+@lru_cache(maxsize=4096)
+def cached_extract(sentence: str) -> tuple[Claim, ...]:
+    return tuple(_extract_uncached(sentence))
+
+
+def _extract_uncached(sentence: str) -> list[Claim]:
+    text = digits_for_speech(sentence)
+    if not NUMERIC_HINT.search(text):
+        if not DURATION_HINT.search(text):
+            return _extract_words(text)
+        # lengths of time said in words alone ("about a fortnight", "an hour and a half")
+        found: list[Claim] = []
+        taken: list[tuple[int, int]] = []
+        durations(text, found, taken)
+        return found + _extract_words(text, taken)
+    claims: list[Claim] = []
+    spans: list[tuple[int, int]] = []
+
+    def add(kind: str, value: ClaimValue, match: re.Match[str], subject: tuple[str, ...] = ()) -> None:
+        claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
+        spans.append(match.span())
+
+    for match in MONEY.finditer(text) if MONEY_HINT.search(text) else ():
+        amount = match.group(1) or match.group(2)
+        value = float(amount)
+        if match.group(3):
+            value += int(match.group(3)) / 100
+        elif re.search(r"cents?$", match.group(0)) and not match.group(1):
+            value /= 100
+        unit = match.group(0)
+        if "pound" in unit and is_weight(text, match):
+            continue
+        currency = (
+            "gbp" if re.search(r"£|pound|quid|gbp", unit) else "eur" if re.search(r"€|euro", unit) else "usd"
+        )
+        claims.append(Claim(kind="money", value=round(value, 2), span=unit.strip(), currency=currency))
+        spans.append(match.span())
+    if claims and ("and" in text or "to" in text or "or" in text or "-" in text):
+        for match in MONEY_RANGE_START.finditer(text):
+            if not span_taken(spans, *match.span(1)):
+                currency = claims[-1].currency
+                claims.append(
+                    Claim(kind="money", value=float(match.group(1)), span=match.group(1), currency=currency)
+                )
+                spans.append(match.span(1))
+    for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text or " for " in text else ():
+        if not span_taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
+            add("money", float(match.group(1)), match)
+    for match in MONEY_PER_UNIT.finditer(text) if " a" in text or " per " in text else ():
+        group = 1 if match.group(1) is not None else 2
+        if not span_taken(spans, *match.span(group)):
+            claims.append(Claim(kind="money", value=float(match.group(group)), span=match.group(0).strip()))
+            spans.append(match.span())
+    for match in GRAND.finditer(text) if "grand" in text else ():
+        if not span_taken(spans, *match.span()):
+            add("money", float(match.group(1)) * 1000, match)
+    for match in PERCENT.finditer(text) if "%" in text or "percent" in text or " ap" in text else ():
+        if match.group(1) == "100" and INTENSIFIED.match(text, match.end()):
+            continue  # "100% safe", "a hundred percent sure": a way of speaking, no rate
+        if not span_taken(spans, *match.span()):
+            add("percent", float((match.group(1) or match.group(2)).replace(" ", ".")), match)
+    for match in POSTCODE_UK.finditer(text) if LETTER_DIGIT.search(text) else ():
+        if re.search(r"\d", match.group(0)) and re.search(r"[a-z]", match.group(1)):
+            add("postcode", (match.group(1) + match.group(2)).replace(" ", ""), match)
+    for match in POSTCODE_US.finditer(text) if FIVE_DIGITS.search(text) else ():
+        if not span_taken(spans, *match.span(1)):
+            claims.append(Claim(kind="postcode", value=match.group(1), span=match.group(1)))
+            spans.append(match.span(1))
+    iso_dates = [m.span() for m in ISO_DATE.finditer(text)] if "-" in text else []
+    for match in PHONE.finditer(text):
+        digits = re.sub(r"\D", "", match.group(0))
+        if (
+            len(digits) >= 7
+            and not span_taken(spans, *match.span())
+            and not span_taken(iso_dates, *match.span())
+            and not re.search(r"\d[:.]\d{2}\b", match.group(0))
+        ):
+            add("phone", digits, match)
+    if STREET_HINT.search(text):
+        streets(text, add)
+    for match in DAYPART.finditer(text) if DAYPART_HINT.search(text) else ():
+        meridiem = "am" if match.group(3) else "pm"
+        add("time", clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
+    for match in TIME_CLOCK.finditer(text) if ":" in text or "." in text else ():
+        if span_taken(spans, *match.span()):
+            continue
+        if (
+            not match.group(3)
+            and int(match.group(1)) <= 12
+            and not WRITTEN_TIME.search(sentence)
+            and not TIME_CONTEXT.search(text)
+        ):
+            continue
+        candidates = clock(int(match.group(1)), int(match.group(2)), match.group(3) or evening(text, match))
+        if candidates:
+            add("time", candidates, match)
+    for match in TIME_HOUR.finditer(text) if "m" in text else ():
+        if not span_taken(spans, *match.span()):
+            add("time", clock(int(match.group(1)), 0, match.group(2)), match)
+    for match in TIME_WORD.finditer(text) if "noon" in text or "mid" in text else ():
+        add("time", (0,) if match.group(1) == "midnight" else (720,), match)
+    for match in TIME_BARE.finditer(text):
+        if not span_taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
+            hour = clock(int(match.group(1)), 0, evening(text, match))
+            claims.append(Claim(kind="time", value=hour, span=match.group(0)))
+            spans.append(match.span())
+    for match in UNIT_NUMBER.finditer(text) if UNIT_HINT.search(text) else ():
+        if not span_taken(spans, *match.span(1)):
+            claims.append(Claim(kind="unit_number", value=match.group(1), span=match.group(0)))
+            spans.append(match.span(1))
+    for match in DATE.finditer(text) if MONTH_HINT.search(text) else ():
+        month = (match.group(1) or match.group(4))[:3]
+        day = int(match.group(2) or match.group(3))
+        if 1 <= day <= 31:
+            add("date", f"{MONTHS.index(month) + 1:02d}-{day:02d}", match)
+    for match in EVERY.finditer(text) if "every" in text else ():
+        count = int(match.group(1) or 1)
+        unit = match.group(2)
+        minutes = 30 if unit == "half hour" else count * UNIT_MINUTES[unit]
+        add("frequency", minutes, match)
+    if DURATION_HINT.search(text):
+        durations(text, claims, spans)
+    claims.extend(_extract_words(text, spans, streets_done=True))
+    if claims:
+        claims = [with_spoken_readings(c) if spoken_pair(sentence, c) else c for c in claims]
+    return claims
+
+
+def _extract_words(
+    text: str, spans: list[tuple[int, int]] | None = None, *, streets_done: bool = False
+) -> list[Claim]:
+    """The claims that need no digits: streets, price levels, free things, offers, landmarks."""
+    claims: list[Claim] = []
+    spans = [] if spans is None else spans
+
+    def add(kind: str, value: ClaimValue, match: re.Match[str], subject: tuple[str, ...] = ()) -> None:
+        claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
+        spans.append(match.span())
+
+    if not streets_done and STREET_HINT.search(text):
+        streets(text, add)
+    for match in PRICE_LEVEL.finditer(text) if _has_any(text, _PRICE_WORDS) else ():
+        add("price_level", PRICE_LEVELS[match.group(1)], match)
+    for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
+        if not_a_price(text, match) or NOT_BEFORE.search(text, 0, match.start()) is not None:
+            continue
+        granted = match.group(0) == "waived" and GRANTED.search(
+            text[max(0, match.start() - 20) : match.start()]
+        )
+        add("free", "waived" if granted else "free", match, free_subject(text, match))
+    for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
+        offered = tuple(sorted(content_words(sizes_as_written(match.group(1)))))
+        if offered:
+            add("offer", "offer", match, offered)
+        item = OFFER_ITEM.match(text, match.end())
+        while item is not None:
+            offered = tuple(sorted(content_words(item.group(1))))
+            if offered:
+                claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
+                spans.append(item.span(1))
+            item = OFFER_ITEM.match(text, item.end())
+    for match in OUR_FACILITY.finditer(text) if "our " in text else ():
+        named = tuple(sorted(content_words(match.group(1))))
+        if named and not span_taken(spans, *match.span()):
+            add("offer", "facility", match, named)
+    for match in CREDENTIAL.finditer(text) if _has_any(text, _CREDENTIAL_WORDS) else ():
+        qualifier = content_words(f"{match.group(1) or ''} {match.group(3) or ''}")
+        if qualifier:
+            add("credential", match.group(2), match, tuple(sorted(qualifier)))
+    for match in ACCEPTED.finditer(text) if _has_any(text, _ACCEPT_VERBS) else ():
+        accepted = tuple(sorted(content_words(match.group(1))))
+        if accepted and not span_taken(spans, *match.span()):
+            add("offer", "accept", match, accepted)
+    for match in LANDMARK.finditer(text) if _has_any(text, _LANDMARK_HINTS) else ():
+        place = tuple(sorted(content_words(match.group(1))))
+        if place:
+            add("landmark", " ".join(place), match, place)
+    for match in QUANTITY.finditer(text) if DIGIT_SPACE.search(text) else ():
+        if span_taken(spans, *match.span()):
+            continue
+        noun = match.group(2)
+        if noun in NOT_COUNTED or int(match.group(1)) < 2:
+            continue
+        add("quantity", int(match.group(1)), match, tuple(sorted(content_words(noun))))
+    return claims
