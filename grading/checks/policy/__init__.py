@@ -17,6 +17,9 @@ A rule is decidable when its text has a shape we recognise:
   the caller then asking what to do ("is that safe?", "should I come in?");
 - offer a callback when the caller cannot be helped: an inability reply with no callback offered,
   or, with no "can't" said, a caller who gave up unhelped and was let go with a goodbye;
+- when a caller reports a death, express condolences (first): the reply to the first caller turn
+  that tells of a death ("my mother just died", "I heard she passed") with none in it (in its
+  first sentence, for "first" or "before anything else"), none offered earlier;
 - always ask for / collect the caller's name, phone number, email or date of birth (without a
   condition we cannot evaluate): the agent asking for it;
 - always say the call is recorded, or that the caller is speaking with an AI: said in the first
@@ -67,9 +70,9 @@ policy_breach and a hard gate on the verdict.
 
 Where each part lives: `rules` (the check), `shapes` (which decider a rule gets), `deciders` (what
 deciders share), `phrases`, `prices`, `waivers`, `advice`, `agreement`, `coverage`, `promises`,
-`callbacks`, `details`, `assertions` (what the caller must not be told), `third_parties` (presence,
-rooms, records), `changes` (ask or verify
-before), `bookings`, `tool_backed` (what a tool must back before it is said), `emergencies`.
+`callbacks`, `condolences`, `details`, `assertions` (what the caller must not be told),
+`third_parties` (presence, rooms, records), `changes` (ask or verify before), `bookings`,
+`tool_backed` (what a tool must back before it is said), `emergencies`.
 """
 
 from __future__ import annotations

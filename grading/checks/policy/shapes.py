@@ -35,6 +35,7 @@ from grading.checks.policy.changes import (
     ask_before,
     verified_before,
 )
+from grading.checks.policy.condolences import CONDOLENCE_RULE, condolences_offered
 from grading.checks.policy.coverage import COVERAGE_RULE, coverage_told
 from grading.checks.policy.deciders import Decider, either, pattern_must_not
 from grading.checks.policy.details import ASK_FOR, ask_detail, sensitive
@@ -165,6 +166,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ("must_not", RECORD_RULE, record_read),
     ("must_not", COACHING_RULE, coached),
     ("must_not", AGREE_RULE, agreed_to),
+    ("must", CONDOLENCE_RULE, condolences_offered),
     ("must", re.compile(r"offer(?:s|ing)? (?:a |to )?call ?back", re.I), callback),
     (
         "must",
