@@ -490,6 +490,42 @@ def _marked_clauses(text: str) -> list[str]:
     return found
 
 
+OFFER: Final = re.compile(
+    r"^(?:\([^)]{1,40}\)\s*)?(?:(?:okay|ok|sure|so|well|alright|great)[,.!]?\s+)*(?:"
+    r"would you like (?:me )?to (?:book|schedule|set up|reserve|come in|make an? (?:appointment|booking))"
+    r"|(?:shall|should|can|could) i (?:book|schedule|set up|reserve|put you down)"
+    r"|i can (?:help you )?(?:book|schedule|set up|reserve|get you (?:booked|in)|put you down)"
+    r"|(?:do|would) you want (?:me )?to (?:book|schedule|set up))\b",
+    re.IGNORECASE,
+)
+"""A sentence that opens with an offer to book ("(pause) I can set up a free estimate ..."), in place
+of an answer; "I'm the virtual assistant, but I can book you in" answers before it offers."""
+
+
+def _passes_over(
+    question: str, about: frozenset[str], borrowed: bool, shared: frozenset[str], reply_sentences: list[str]
+) -> bool:
+    """A yes/no question about what the business does or has ("do you do the flowers too?", "is the
+    printer something you'd fix?", "do you haul away the clippings?") met by an offer to book in
+    its place ("Would you like to book a meeting so we can go over everything?", "I can set up a
+    free estimate for the hedges"), with no yes or no, no condition and no word of the question:
+    the reply went on to selling. A reply with a statement of its own may answer in other words
+    ("we have x-ray on site"), so it stays unjudged, and so does a question that asks for an action
+    (an offer to book may be doing it) or points back ("is that okay?")."""
+    if borrowed or shared or not about or not YES_NO_ASKED.match(question):
+        return False
+    if ACTION_REQUEST.match(question):
+        return False
+    said = [s for s in reply_sentences if not _closes_only(s)]
+    offered = False
+    for sentence in said:
+        if OFFER.match(sentence.strip()):
+            offered = True
+        elif not (sentence.rstrip().endswith("?") and DETAIL_ASKED.match(sentence)):
+            return False  # a statement of its own may answer in other words ("we have x-ray on site")
+    return offered
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
@@ -605,7 +641,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # kind ("parking?" "the Canal Street garage, first two hours are free")
                 ignored = not shared and not any(kind.search(reply) for _, kind in QUESTION_TYPES)
             else:
-                ignored = False
+                ignored = not refused and _passes_over(question, about, borrowed, shared, reply_sentences)
             if not ignored:
                 pending = ""
                 continue

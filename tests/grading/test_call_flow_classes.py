@@ -135,3 +135,39 @@ def test_coming_back_after_a_welcome_is_still_a_return() -> None:
         ("a", "Wetsuits are included."),
     )
     assert pinned(ignored_question.check(source, KAYAK)) == [("ignored_question", 3, "minor")]
+
+
+# ignored_question: an offer to book in place of an answer -----------------------------------------
+
+PIANO = FactSheet(
+    agent="keys-desk",
+    business="Harmonic Piano Tuning",
+    facts=[Fact(id="tuning", topic="price", statement="A standard tuning is $140.")],
+    rules=[],
+    scope="tunings, repairs, prices, booking",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def test_an_offer_to_book_in_place_of_a_yes_or_no_leaves_the_question_unanswered() -> None:
+    for reply in (
+        "Would you like to book a visit so the technician can go over everything?",
+        "(pause) I can set up a tuning for you if you'd like. What day works best?",
+    ):
+        source = call(
+            ("a", "Harmonic Piano Tuning."),
+            ("c", "My upright needs a tuning. Do you also fix sticky keys?"),
+            ("a", reply),
+        )
+        assert pinned(ignored_question.check(source, PIANO)) == [("ignored_question", 3, "minor")], reply
+
+
+def test_an_offer_after_an_answer_or_to_a_request_is_no_miss() -> None:
+    for asked, reply in (
+        ("Do you also fix sticky keys?", "Yes, we do. Would you like to book a visit?"),
+        ("Do you also fix sticky keys?", "Our technicians repair keys on site, and I can book that for you."),
+        ("Can you come out next week?", "Would you like to book Tuesday at ten?"),
+        ("The piano is upstairs. Is that okay?", "Would you like to book a visit?"),
+    ):
+        source = call(("a", "Harmonic Piano Tuning."), ("c", asked), ("a", reply))
+        assert ignored_question.check(source, PIANO) == [], (asked, reply)
