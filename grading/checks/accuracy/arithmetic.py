@@ -124,11 +124,26 @@ def _sum_of_said(value: float, index: FactIndex, history: list[str], sentence: s
     """A total ("so ninety-three forty-five altogether", "a total of two sixty-six ninety-five") that
     is the sum of two to four amounts said in the call, in any of their readings: the bouquet, the
     balloon, the chocolates and the delivery fee added up are arithmetic, no claim of their own. A
-    total no such sum gives is judged as said. Only in sentences with a word of summing."""
-    if not SUMMED.search(sentence) or not history:
+    total no such sum gives is judged as said. Only in sentences with a word of summing ("which
+    brings you to ..." included) or a list of amounts concluded by "so" ("thirty-eight for the
+    comforter, eighteen fifty for the suit, and ten for same-day, so sixty-six fifty"); there the
+    whole numbers said bare in the last four turns ("so that order comes to thirty-six") count as
+    amounts too, and so do counts said in the sentence times sheet amounts ("two adults and three
+    kids at regular prices comes to a hundred forty-four seventy-five")."""
+    spoken = digits_for_speech(sentence)
+    if (
+        not (SUMMED.search(sentence) or BRINGS_TO.search(spoken) or LIST_THEN_SO.search(spoken))
+        or not history
+    ):
         return False
     target = round(value * 100)
-    pool = [amount for amount in _amounts_of_the_call(index, history) if amount != target][-24:]
+    if _counted_sum(target, index, spoken):
+        return True
+    bare = [
+        int(n) * 100 for text in history[-4:] for n in COUNT.findall(digits_for_speech(text)) if int(n) >= 10
+    ]
+    said = [*_amounts_of_the_call(index, history), *bare]
+    pool = [amount for amount in dict.fromkeys(said) if amount != target][-32:]
     pairs: dict[int, list[tuple[int, int]]] = {}
     for i, a in enumerate(pool):
         for j in range(i + 1, len(pool)):
@@ -144,6 +159,34 @@ def _sum_of_said(value: float, index: FactIndex, history: list[str], sentence: s
         for first in found
         for second in pairs.get(target - total, ())
     )
+
+
+BRINGS_TO: Final = re.compile(
+    r"\b(?:brings?|bringing|adds? up)\s+(?:you|it|that|us|the (?:total|order|bill))?\s*(?:up\s+)?to\b"
+)
+"""A running total said ("which brings you to fifty dollars and seventy-five cents")."""
+LIST_THEN_SO: Final = re.compile(
+    r"\d[^.;!?]*,[^.;!?]*\d[^.;!?]*,\s*so\s+(?:that'?s\s+|it'?s\s+)?[$£€]?\d[\d.]*"
+    r"(?:\s*(?:dollars?|bucks|pounds?|even|total|all in))?\s*[.!]?\s*$"
+)
+"""Amounts listed and concluded ("38 for the comforter, 18 50 for the suit, and 10 for same-day, so
+$66.50")."""
+COUNTED: Final = re.compile(r"\b(\d{1,2})\s+[a-z]")
+
+
+def _counted_sum(target: int, index: FactIndex, spoken: str) -> bool:
+    """Two or three counts said in the sentence, each times a sheet amount, add up to the total
+    ("2 adults and 3 kids ... comes to $144.75" with adults at $34.95 and children at $24.95)."""
+    counts = [int(n) for n in COUNTED.findall(spoken) if 1 <= int(n) <= 20][:3]
+    if len(counts) < 2:
+        return False
+    sheet = sorted({round(k.value * 100) for _, k in index.with_kind("money") if isinstance(k.value, float)})
+    totals = {0}
+    for count in counts:
+        totals = {
+            total + count * amount for total in totals for amount in sheet if total + count * amount <= target
+        }
+    return target in totals
 
 
 FRACTION_WORD: Final = compile_filtered(r"\b(?:half|a third|a quarter)\b", re.IGNORECASE)
