@@ -64,22 +64,29 @@ def _condition_words(found: set[str]) -> set[str]:
     }
 
 
-def waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
+def waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
     """ "Never waive or discount the joining fee": an agent clause that names the charge (the
-    rule's own words for it, "no registration" for the registration fee, or "it" / "that" after
-    the last few turns named it) and says it is waived, free, zero or reduced. A rule against any
-    discount ("make up discounts", "any discount other than the sibling discount") is broken by a
-    discount on anything. A clause about another charge ("fifteen percent off the monthly fee"), a
-    refusal ("I can't waive it") or the sheet's own waiver ("in January the joining fee is waived")
-    is not one; a sheet waiver is told apart by its condition, not by the charge it is on (the
-    words every price fact shares)."""
+        rule's own words for it, "no registration" for the registration fee, or "it" / "that" after
+        the last few turns named it) and says it is waived, free, zero or reduced. A rule against any
+        discount ("make up discounts", "any discount other than the sibling discount") is broken by a
+        discount on anything. A clause about another charge ("fifteen percent off the monthly fee"), a
+        refusal ("I can't waive it") or the sheet's own waiver ("in January the joining fee is waived")
+        is not one; a sheet waiver is told apart by its condition, not by the charge it is on (the
+        words every price fact shares). A rule on prices in general ("Do not discount or waive prices")
+        is one against any discount. A concession of the other kind (a discount after a waiver) breaks it
+    again; the same one told again does not."""
     about = object_words(rule) - WAIVER_VERBS
-    any_discount = ANY_DISCOUNT.search(rule.text) is not None
-    charges = _charge_words(fact_sheet)
+    general = _on_every_price(rule.text)
+    any_discount = general or ANY_DISCOUNT.search(rule.text) is not None
+    broken: list[Failure] = []
+    kinds: set[bool] = set()
+    # the scope's words ("tuition and fees") name charges too, not when a waiver applies
+    charges = _charge_words(fact_sheet) | content_words(fact_sheet.scope)
     backing = [
         content_words(fact.statement) - charges
         for fact in fact_sheet.facts
-        if WAIVER_FACT.search(fact.statement) and (not about or about & content_words(fact.statement))
+        if WAIVER_FACT.search(fact.statement)
+        and (general or not about or about & content_words(fact.statement))
     ]
     for position, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -89,7 +96,7 @@ def waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         for earlier in call.turns[max(0, position - 3) : position]:
             recent |= content_words(earlier.text)
         for sentence in sentences(turn.text):
-            if sentence.rstrip().endswith("?"):
+            if sentence.rstrip().endswith("?") or (broken and broken[-1].turn == position + 1):
                 continue
             for clause in CLAUSE_BREAK.split(sentence):
                 said = WAIVED_SAID.search(clause) or _no_charge_named(clause, about)
@@ -107,9 +114,35 @@ def waived(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                 own: set[str] = set() if discount else about
                 if any(_condition_words(named - own) & _condition_words(words - own) for words in backing):
                     continue  # the sheet's own waiver ("the joining fee is waived in January")
+                # one concession told again ("no diagnostic charge" at the booking) is one breach;
+                # a concession of the other kind (a discount after a waiver) is another
+                kind = REDUCED.search(clause) is not None
+                if kind in kinds:
+                    break
+                kinds.add(kind)
                 reason = f"the agent let the charge go, which rule {rule.id} forbids"
-                return breach(position + 1, sentence, rule, reason)
-    return True
+                broken.append(breach(position + 1, sentence, rule, reason))
+                break
+    return broken or True
+
+
+REDUCED: Final = re.compile(r"\b(?:percent|off|discount\w*|reduc\w*|half|knock\w*)\b|%", re.IGNORECASE)
+"""A charge made smaller, not let go: the other kind of concession."""
+GENERIC_CHARGES: Final[frozenset[str]] = frozenset(
+    """price prices pricing cost costs rate rates charge charges fee fees any all our the or and""".split()
+)
+
+
+def _on_every_price(text: str) -> bool:
+    """The rule's waiver names no charge of its own ("Do not discount or waive prices"), so every
+    price is one it covers."""
+    shape = WAIVER_RULE.search(text)
+    if shape is None:
+        return False
+    named = {
+        w for w in re.findall(r"[a-z]+", shape.group(0).lower()) if not w.startswith(tuple(WAIVER_VERBS))
+    }
+    return named <= GENERIC_CHARGES
 
 
 ANY_DISCOUNT: Final = re.compile(
