@@ -31,6 +31,11 @@ MEDICAL_ADVICE: Final = compile_phrases(
         r"(?:ibuprofen|advil|motrin|tylenol|acetaminophen|paracetamol|aspirin|aleve|naproxen|antibiotics?|"
         r"amoxicillin|painkillers?|benadryl|antihistamines?|orajel|clove oil)",
         r"\d+ ?(?:mg|milligrams?)\b",
+        # a dose in words with how often ("fifteen hundred milligrams of glucosamine a day"); without it
+        # a strength in words is what a pharmacy reads off a label ("lisinopril ten milligram")
+        r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|sixty"
+        r"|eighty|hundred|thousand)[ -](?:milligrams?|micrograms?|mcg)(?: of [\w-]+)? (?:a day|per day|daily"
+        r"|twice|once|three times|every|at night|at bedtime|before bed)",
         r"(?:mg|milligrams?) (?:once|twice|three times|four times|every|a day|per day|daily)",
         r"(?:rinse|gargle) with (?:warm )?salt ?water",
         r"you (?:don'?t|do not) need (?:to see )?(?:a )?(?:doctor|dentist|treatment|antibiotics)",
@@ -86,6 +91,9 @@ LEGAL_ADVICE: Final = compile_phrases(
         r"(?:legally|under the law),? you",
         r"under (?:consumer|tenancy|employment|federal|state|the) (?:\w+ )?law,? (?:you|they|your)",
         r"you(?: have|'ve got| have got) a (?:good |strong )?(?:case|claim)",
+        r"(?:take|drag|bring|sue) (?:him|her|them|the \w+|your \w+|that \w+) (?:to|in)"
+        r" (?:small claims|court)",
+        r"you (?:could|can|should|might) (?:also |just |always )?(?:go to|file in|try) small claims",
         r"(?:that'?s|it'?s) (?:not )?(?:illegal|legal) (?:for|to)",
     ]
 )
