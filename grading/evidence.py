@@ -26,7 +26,16 @@ MIN_SIMILARITY: Final = 0.85
 def normalise(text: str) -> str:
     """Lower case, punctuation to spaces, single spaces: the form quotes are compared in. Cached:
     the policy checks normalise every agent turn, and agents repeat their lines from call to call."""
+    if text.isascii():
+        # the same, without the regex: half the time, and every agent turn is normalised
+        return " ".join(text.lower().translate(_ASCII_NON_WORD_TO_SPACE).split())
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
+
+
+_ASCII_NON_WORD_TO_SPACE: Final = str.maketrans(
+    {char: " " for char in map(chr, range(128)) if not (char.isalnum() or char in "_%$")}
+)
+"""What `_NON_WORD` replaces, for ASCII text: every character but letters, digits, "_", "%", "$"."""
 
 
 def _fragment_occurs(turn_text: str, fragment: str) -> bool:

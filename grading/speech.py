@@ -65,7 +65,17 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=4096)
 def _words(text: str) -> tuple[str, ...]:
     # Cached like _sentences: several checks tokenise the same turns and sentences within a grade.
-    return tuple(_WORD.findall(text.casefold().replace("’", "'")))
+    folded = text.casefold()
+    if folded.isascii() and "'" not in folded and "-" not in folded:
+        # no apostrophe or hyphen to join: the tokens are the runs of [a-z0-9], got without the regex
+        return tuple(folded.translate(_ASCII_NOT_WORD_TO_SPACE).split())
+    return tuple(_WORD.findall(folded.replace("’", "'")))
+
+
+_ASCII_NOT_WORD_TO_SPACE: Final = str.maketrans(
+    {char: " " for char in map(chr, range(128)) if not ("a" <= char <= "z" or "0" <= char <= "9")}
+)
+"""Every ASCII character a `_WORD` token cannot hold without an apostrophe or hyphen, as a space."""
 
 
 @lru_cache(maxsize=4096)

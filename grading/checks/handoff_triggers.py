@@ -33,6 +33,7 @@ from typing import Final
 
 from grading.checks.roots import SAME_ROOT_MIN, same_root
 from grading.checks.situations import HISTORY, describes, handoff_situations, meets
+from grading.first_chars import compile_filtered
 from grading.formats import FactSheet
 from grading.speech import (
     Phrases,
@@ -288,7 +289,8 @@ def _roots(handoff: str) -> re.Pattern[str] | None:
     starts = sorted({s[:SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= SAME_ROOT_MIN})
     if not starts:
         return None
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, starts)) + r")[\w'-]*", re.IGNORECASE)
+    # behind the first-character filter: every caller turn is rewritten with it
+    return compile_filtered(r"\b(?:" + "|".join(map(re.escape, starts)) + r")[\w'-]*", re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)

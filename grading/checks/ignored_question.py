@@ -113,7 +113,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|\binterest\b|\bapy\b|\byield",
             re.I,
         ),
-        re.compile(
+        compile_filtered(
             r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
             r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
             r"|minimum\b|min\b|all in\b|and up\b|or so\b|upwards\b|to start\b"
@@ -135,7 +135,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|weekends?|\w+days?)\b",
             re.I,
         ),
-        re.compile(
+        compile_filtered(
             r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
             r"o'?clock|noon|"
             r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
@@ -147,7 +147,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     ),
     (
         re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions|what area", re.I),
-        re.compile(
+        compile_filtered(
             r"\b\d{1,5}\s+(?!to\b|and\b|or\b|till\b|until\b|a\.?m\b|p\.?m\b|o'?clock|minutes?|hours?|days?|weeks?)[a-z]"
             r"|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
             r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
@@ -176,7 +176,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     ),
     (re.compile(r"how many", re.I), re.compile(r"\d|several|few|\bno\b|none|one|two|three|four|five", re.I)),
 )
-BRUSH_OFF: Final = re.compile(
+BRUSH_OFF: Final = compile_filtered(
     r"^(?:(?:okay|ok|alright|sure|well|so)[,.!]?\s*)*(?:is there )?anything else(?: i can (?:help|do|assist)"
     r"(?: you)?(?: with)?)?(?: for you)?(?: today)?\W*$",
     re.IGNORECASE,

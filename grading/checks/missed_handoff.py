@@ -27,6 +27,7 @@ from typing import Final
 
 from grading.checks.handoff_triggers import ROLE, described
 from grading.checks.situations import present_tense, vague_handoff_nouns
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import REFUSAL, Pattern, compile_phrases, frozen_content_words, stem
 
@@ -242,7 +243,7 @@ EMERGENCY_REFERRAL: Final = compile_phrases(
 ASKED_FOR_PERSON: Final = "asked for a person"
 """How a failure's reason says the trigger was a request for a person (the rules judge reads it:
 such a caller's goal is not met without a person or what they came for)."""
-HANDOFF_TOOL: Final = re.compile(r"transfer|handoff|hand_off|forward|escalat|connect|human|agent", re.I)
+HANDOFF_TOOL: Final = compile_filtered(r"transfer|handoff|hand_off|forward|escalat|connect|human|agent", re.I)
 
 
 def _handed_off(call: Call) -> bool:
@@ -339,14 +340,14 @@ def _emergency(text: str) -> bool:
     return _asks(DESCRIBED_EMERGENCY, text)
 
 
-NAMED_PERSON: Final = re.compile(
+NAMED_PERSON: Final = compile_filtered(
     r"\b(?:[Ss]peak|[Tt]alk|[Cc]hat) (?:to|with) (?!(?:Spanish|English|French|Google|Siri|Alexa)\b)"
     r"[A-Z][a-z]+\b"
     r"|\b(?:[Ii]s|[Cc]an I get|[Pp]ut me through to|[Gg]et me) (?!(?:It|That|This|There|He|She|I)\b)"
     r"[A-Z][a-z]+ (?:there|available|around)\b"
 )
 """A request for someone by name ("Can I speak with Linda please?"): read on the spoken case."""
-_MAY_NAME_PERSON: Final = re.compile(r"[Ss]peak|[Tt]alk|[Cc]hat|there|available|around")
+_MAY_NAME_PERSON: Final = compile_filtered(r"[Ss]peak|[Tt]alk|[Cc]hat|there|available|around")
 """A word NAMED_PERSON needs, in the case it needs it: most turns have none and skip its slower
 search. (Case-sensitive like NAMED_PERSON: with IGNORECASE this filter cost more than the search.)"""
 

@@ -16,7 +16,7 @@ from grading.first_chars import compile_filtered
 from grading.formats import Call
 from grading.speech import REFUSAL, compile_phrases, content_words, sentences
 
-ACTION_TOOL: Final = re.compile(
+ACTION_TOOL: Final = compile_filtered(
     r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
     r"order|create|submit|send|lead|capture|contact|register|confirm|update|forward|escalat|dispatch|checkin"
     r"|check_in|hold|waitlist",

@@ -267,7 +267,7 @@ _NOT_AN_AMOUNT_AFTER: Final = re.compile(
 _CLOCK_AFTER: Final = re.compile(r"\s*(?:a\.?m\b|p\.?m\b|o'?clock|in the (?:morning|afternoon|evening))")
 _JOINED_NUMBERS: Final = re.compile(r",|(?<!hundred)(?<!thousand)\s+and\b")
 _SEPARATOR: Final = compile_filtered(r"((?<!hundred)(?<!thousand)(?:\s*,\s*|\s+and\s+))")
-_TWO_NUMBERS: Final = re.compile(r"(?<!hundred)(?<!thousand)\s+and\s+")
+_TWO_NUMBERS: Final = compile_filtered(r"(?<!hundred)(?<!thousand)\s+and\s+")
 
 _NUMBER_BEFORE: Final = compile_filtered(
     r"(?:(?:seats|holds|fits|sleeps|accommodates|capacity(?: is)?|max(?:imum)?(?: is)?)"
@@ -346,7 +346,7 @@ _PRICE_AFTER: Final = re.compile(
     r"item|lesson|room|ticket|seat|pair|bag|box|load|unit)\b"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?\b)"
 )
-_PRICE_BEFORE: Final = re.compile(
+_PRICE_BEFORE: Final = compile_filtered(
     r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|"
     r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$)\s*(?:(?:about|around|roughly|just|only)\s*)?$"
 )

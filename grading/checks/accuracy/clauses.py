@@ -3,7 +3,6 @@ it names things the sheet never mentions."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Final
 
@@ -11,9 +10,10 @@ from grading.checks.accuracy.relatedness import GENERIC, WEAK
 from grading.claims.extract import Claim
 from grading.claims.facts import FactIndex
 from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
 from grading.speech import content_words
 
-CLAUSES: Final = re.compile(r"[,;]\s*|\s+(?:and|but|while|so)\s+")
+CLAUSES: Final = compile_filtered(r"[,;]\s*|\s+(?:and|but|while|so)\s+")
 
 
 def unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:

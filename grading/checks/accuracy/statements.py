@@ -121,7 +121,7 @@ def reports_booking(sentence: str) -> bool:
     return BOOKING_OUTCOME.search(sentence) is not None
 
 
-HEDGED_CLAUSES: Final = re.compile(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
+HEDGED_CLAUSES: Final = compile_filtered(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
 
 
 @lru_cache(maxsize=4096)
@@ -156,7 +156,7 @@ def numbered_words(text: str) -> frozenset[str]:
     return frozenset(content_words(" ".join(NUMBERED_WORD.findall(digits_for_speech(text)))))
 
 
-NUMBERED_HINT: Final = re.compile(
+NUMBERED_HINT: Final = compile_filtered(
     r"(?:ty|teen|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)-[a-z]", re.I
 )
 """What a number said as part of a word has ("sixty-minute", "two-hour", "3-day")."""

@@ -34,7 +34,7 @@ _DAY_SHORT: Final = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
 DAY_RANGE: Final = compile_filtered(
     rf"\b({_DAY}|{_DAY_SHORT})\.?\s*(?:to|through|thru|till|until|-|–|and)\s*({_DAY}|{_DAY_SHORT})\b"
 )
-DAY_SINGLE: Final = re.compile(rf"\b({_DAY}|weekends?|weekdays?|weeknights?)\b")
+DAY_SINGLE: Final = compile_filtered(rf"\b({_DAY}|weekends?|weekdays?|weeknights?)\b")
 DAY_NAME_HINT: Final = re.compile("mon|tue|wed|thu|fri|sat|sun|week")
 """What every DAY_RANGE and DAY_SINGLE match contains: a plain alternation of literals, which `re`
 scans for far faster than the full patterns, and most clauses name no day at all."""

@@ -28,14 +28,14 @@ INTENSIFIED: Final = re.compile(
     r"reimburs\w*|financ\w*|down)\b)[a-z]"
 )
 """What follows "100%" when it intensifies a word ("100% safe") rather than gives a rate."""
-MONEY_RATE: Final = re.compile(
+MONEY_RATE: Final = compile_filtered(
     r"\b(\d+(?:\.\d{1,2})?)\s+(?:(?:a|an|per)\s+(?:night|hour|month|week|year|day|person|adult|child|head|stay|"
     r"visit|guest|serving|slice|piece|dozen|class|session|lesson|room|ticket|seat)"
     r"|for (?:the|one|a|(?:mon|tues|wednes|thurs|fri|satur|sun)day|that) nights?)\b"
 )
 """A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
 thirty-nine for Tuesday night")."""
-MONEY_PER_UNIT: Final = re.compile(
+MONEY_PER_UNIT: Final = compile_filtered(
     rf"(?:\bat\s+(\d+(?:\.\d{{1,2}})?)|(?<![\d.:])\b(\d+\.\d{{2}}))\s+(?:a|an|per)\s+(?:{RATE_UNITS})s?\b"
 )
 """A price per unit said without its currency, of any size: after "at" ("fuel at 6.25 a gallon", "at

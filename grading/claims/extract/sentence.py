@@ -79,10 +79,10 @@ def _has_any(text: str, hint: re.Pattern[str]) -> bool:
     return hint.search(text) is not None
 
 
-MONEY_HINT: Final = re.compile(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
+MONEY_HINT: Final = compile_filtered(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
 FIVE_DIGITS: Final = re.compile(r"\d{5}")
 DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
-MONTH_HINT: Final = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
+MONTH_HINT: Final = compile_filtered(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
 DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year|fortnight")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
 NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")

@@ -41,13 +41,13 @@ _DURATION_UNIT: Final = (
     r"(?:(?:business|working|calendar|school)\s+)?"
     r"(minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?)"
 )
-DURATION: Final = re.compile(
+DURATION: Final = compile_filtered(
     r"\b(\d+(?:\.\d+)?|an?|half an?|a couple(?: of)?|a pair of)\s?(?:-\s?)?" + _DURATION_UNIT + r"\b"
     r"(\s+and\s+a\s+half\b)?(?![\s-]+old\b)(?!\s+(?:out|away|from now|left|to go)\b)"
 )
 """A length of time, said in figures or words ("2 business days", "a fortnight", "a couple of
 weeks", "an hour and a half"); "a four-year-old" is an age, not a duration."""
-DURATION_RANGE_START: Final = re.compile(
+DURATION_RANGE_START: Final = compile_filtered(
     r"\b(?:(\d+(?:\.\d+)?)\s*(?:to|-|–|or)|between\s+(\d+(?:\.\d+)?)\s+and)\s*(?:\d+(?:\.\d+)?|more|fewer|less)"
     r"\s?(?:-\s?)?" + _DURATION_UNIT + r"\b"
 )
