@@ -12,16 +12,22 @@ import msgspec
 
 from grading.checks.accuracy.relatedness import GENERIC, GENERIC_STEMS, HOURS_FUNCTION, WEAK
 from grading.checks.accuracy.verdict import Verdict, topic_severity
-from grading.claims.extract import CLAUSE, CLOSED_WORDS, Claim, days_in, days_named, partial_closure
+from grading.claims.extract import (
+    CLAUSE,
+    CLOSED_WORDS,
+    EVERY_DAY,
+    Claim,
+    days_in,
+    days_named,
+    partial_closure,
+)
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Severity, Tag
-from grading.prefilter import compile_gated
 from grading.speech import content_words
 
 OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
-EVERY_DAY: Final = compile_gated(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
 WE_DO_DAYS: Final = compile_filtered(
     r"\b(?:we|they|i|our [a-z]+)\s+(?:also\s+|can\s+)?"
     r"(?:do|work|come out|go out|take bookings|see (?:people|patients|clients))\s+(?:on\s+)?"

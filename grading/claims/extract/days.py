@@ -9,6 +9,7 @@ from typing import Final
 
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
 
 DAY_NAMES: Final[dict[str, int]] = {
     "monday": 0,
@@ -51,7 +52,7 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     closed: set[int] = set()
     for clause in CLAUSE.split(text.casefold()):
         days = days_in(clause)
-        if not days and EVERY_DAY_OPEN.search(clause) and OPEN_WORDS.search(clause):
+        if not days and EVERY_DAY.search(clause) and OPEN_WORDS.search(clause):
             # "Open every day 9 am to 5 pm": every day of the week, which a seasonal late opening
             # ("until 8 pm on Fridays") in another fact does not narrow
             days = set(range(7))
@@ -67,8 +68,9 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     return opened, closed
 
 
-EVERY_DAY_OPEN: Final = re.compile(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
-"""A clause of hours that opens on every day of the week without naming one."""
+EVERY_DAY: Final = compile_gated(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
+"""Every day of the week without naming one: with an opening word, a clause of hours that opens on
+all seven days."""
 
 
 PARTIAL_CLOSURE: Final = compile_filtered(r"\d|\bnoon\b|\bfor (?:lunch|cleaning|a break|maintenance)\b")
