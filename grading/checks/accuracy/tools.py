@@ -9,15 +9,12 @@ from typing import Final, cast
 
 from grading.checks.accuracy.hours import HOURS_CONTEXT
 from grading.checks.accuracy.values import key_values
-from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, extract
+from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, MONTH_NAMES, extract
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, ToolCall
 
 ISO_DATE: Final = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
-_MONTH_NAMES: Final = (
-    "january february march april may june july august september october november december".split()
-)
 
 
 def tool_call_dates(tools: list[ToolCall], flat: FlatMemo, *, results_only: bool = False) -> frozenset[date]:
@@ -137,7 +134,7 @@ def _spoken_date(match: re.Match[str]) -> str:
     month = int(match.group(2))
     if not 1 <= month <= 12:
         return match.group(0)
-    said = f"{match.group(0)[:10]} {_MONTH_NAMES[month - 1]} {int(match.group(3))}th"
+    said = f"{match.group(0)[:10]} {MONTH_NAMES[month - 1]} {int(match.group(3))}th"
     if match.group(4):
         said += f" at {match.group(4)}:{match.group(5)}"
     return said

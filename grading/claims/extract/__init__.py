@@ -32,6 +32,7 @@ from grading.claims.extract.free import FREE_THEN_NO_THING
 from grading.claims.extract.sentence import NUMERIC_HINT, extract
 from grading.claims.extract.statements import days_of_amounts, days_of_times, negated_things
 from grading.claims.extract.things import sizes_as_written
+from grading.claims.extract.times import MONTH_NAMES
 
 __all__ = [
     "CLAUSE",
@@ -39,6 +40,7 @@ __all__ = [
     "DAY_NAMES",
     "EVERY_DAY",
     "FREE_THEN_NO_THING",
+    "MONTH_NAMES",
     "NUMERIC_HINT",
     "Claim",
     "ClaimValue",

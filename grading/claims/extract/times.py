@@ -76,7 +76,11 @@ UNIT_MINUTES: Final[dict[str, int]] = {
     "month": 43200,
     "year": 525600,
 }
-MONTHS: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH_NAMES: Final = (
+    "january february march april may june july august september october november december".split()
+)
+MONTHS: Final = tuple(name[:3] for name in MONTH_NAMES)
+"""The months as DATE reads them, by their first three letters ("sept", "september" -> "sep")."""
 
 
 def clock(hour: int, minute: int, meridiem: str | None) -> tuple[int, ...]:
