@@ -9,12 +9,10 @@ from typing import Final, cast
 
 from grading.checks.accuracy.hours import HOURS_CONTEXT
 from grading.checks.accuracy.values import key_values
-from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, MONTH_NAMES, extract
+from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, ISO_DATE, MONTH_NAMES, extract
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, ToolCall
-
-ISO_DATE: Final = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?")
 
 
 def tool_call_dates(tools: list[ToolCall], flat: FlatMemo, *, results_only: bool = False) -> frozenset[date]:

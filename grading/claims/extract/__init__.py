@@ -32,7 +32,7 @@ from grading.claims.extract.free import FREE_THEN_NO_THING
 from grading.claims.extract.sentence import NUMERIC_HINT, extract
 from grading.claims.extract.statements import days_of_amounts, days_of_times, negated_things
 from grading.claims.extract.things import sizes_as_written
-from grading.claims.extract.times import MONTH_NAMES
+from grading.claims.extract.times import ISO_DATE, MONTH_NAMES
 
 __all__ = [
     "CLAUSE",
@@ -40,6 +40,7 @@ __all__ = [
     "DAY_NAMES",
     "EVERY_DAY",
     "FREE_THEN_NO_THING",
+    "ISO_DATE",
     "MONTH_NAMES",
     "NUMERIC_HINT",
     "Claim",

@@ -10,8 +10,6 @@ from typing import Final
 from grading.claims.extract.claim import ClaimValue
 from grading.first_chars import compile_filtered
 
-ISO_DATE: Final = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:t\d{2}:\d{2}(?::\d{2})?)?\b")
-"""A date written the way systems write it ("2026-11-16t19:00" read out from a tool): no phone number."""
 PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
 _STATES: Final = (

@@ -22,7 +22,6 @@ from grading.claims.extract.money import (
     with_spoken_readings,
 )
 from grading.claims.extract.places import (
-    ISO_DATE,
     PHONE,
     POSTCODE_UK,
     POSTCODE_US,
@@ -48,6 +47,7 @@ from grading.claims.extract.times import (
     DATE,
     DAYPART,
     EVERY,
+    ISO_DATE,
     MONTHS,
     TIME_BARE,
     TIME_CLOCK,

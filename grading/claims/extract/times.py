@@ -76,6 +76,9 @@ UNIT_MINUTES: Final[dict[str, int]] = {
     "month": 43200,
     "year": 525600,
 }
+ISO_DATE: Final = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}))?")
+"""A date written the way systems write it, with its time when it has one ("2026-11-16T19:00" in a
+tool's result, "2026-11-16t19:00" read out from one after lowering): a date, and no phone number."""
 MONTH_NAMES: Final = (
     "january february march april may june july august september october november december".split()
 )
