@@ -268,6 +268,7 @@ def _sheet_fraction(word: str, index: FactIndex) -> bool:
 
 
 SPOKEN_PAIR: Final = re.compile(r"\b(\d{1,3}) (\d{2})\b")
+"""Two number groups said as one amount ("eighteen seventy-five" -> "18 75")."""
 
 
 def _pairs_said(text: str) -> list[float]:
@@ -277,9 +278,6 @@ def _pairs_said(text: str) -> list[float]:
         for first, second in SPOKEN_PAIR.findall(digits_for_speech(text))
         for reading in (int(first) * 100 + int(second), int(first) + int(second) / 100)
     ]
-
-
-"""Two number groups said as one amount ("eighteen seventy-five" -> "18 75")."""
 
 
 def billed_length(claim: Claim, sentence: str, index: FactIndex) -> bool:
