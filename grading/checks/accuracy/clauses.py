@@ -26,25 +26,17 @@ def unknown_subject(claim: Claim, sentence: str, index: FactIndex) -> bool:
     return len(words) >= 2 and not any(word in index.vocabulary for word in words)
 
 
-def clause_of(claim: Claim, sentence: str) -> str:
-    """The clause (after number normalisation) that holds the claim."""
-    return span_clause(claim.span, sentence)
-
-
 @lru_cache(maxsize=4096)
 def span_clause(span: str, sentence: str) -> str:
+    """The clause (after number normalisation) that holds a claim's span."""
     # cached: several rules of one claim ask for its clause
     lowered = digits_for_speech(sentence)
     return next((part for part in CLAUSES.split(lowered) if span in part), "")
 
 
-def clause_words(claim: Claim, sentence: str) -> frozenset[str]:
-    """The meaningful words of the clause that holds the claim, the claim's own words left out."""
-    return span_clause_words(claim.span, sentence)
-
-
 @lru_cache(maxsize=4096)
 def span_clause_words(span: str, sentence: str) -> frozenset[str]:
+    """The meaningful words of the clause that holds a claim's span, the claim's own words left out."""
     clause = span_clause(span, sentence)
     meaningful = content_words(clause) - GENERIC - WEAK - content_words(span)
     return frozenset(word for word in meaningful if not word[:1].isdigit())

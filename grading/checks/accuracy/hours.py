@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.checks.accuracy.clauses import clause_of, unknown_subject
+from grading.checks.accuracy.clauses import span_clause, unknown_subject
 from grading.checks.accuracy.relatedness import (
     GENERIC,
     HOURS_FUNCTION,
@@ -77,11 +77,11 @@ def judge_time(
         hours = _hours_facts(index)
         # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
         # Tuesday for the closure, not for the opening hours
-        days = days_named(clause_of(claim, sentence))
+        days = days_named(span_clause(claim.span, sentence))
         on_those_days = [fact for fact in hours if days & fact.open_days]
         # what the time's own clause names ("x-ray runs until half past four, and we close at
         # five": the x-ray fact for 4:30, the opening hours for 5)
-        subject = content_words(clause_of(claim, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
+        subject = content_words(span_clause(claim.span, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
         named = [fact for fact in hours if subject & fact_words(fact)[2]]
         # the facts the clause names come first ("the lab runs until five" is about the lab's
         # hours, whatever else is open at five); else the facts for the days it names
@@ -189,7 +189,7 @@ def number_of_the_sheet(claim: Claim, sentence: str, index: FactIndex) -> bool:
         number = bare.group(1)
     else:
         return False
-    clause = content_words(clause_of(claim, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
+    clause = content_words(span_clause(claim.span, sentence)) - GENERIC - WEAK - HOURS_FUNCTION
     if not clause:
         # "those are from five": the clause points back at what the sentence named
         clause = content_words(sentence) - GENERIC - WEAK - HOURS_FUNCTION

@@ -9,7 +9,7 @@ from typing import Final
 import msgspec
 
 from grading.checks.accuracy.arithmetic import billed_length, is_derived, is_total, listed_amount
-from grading.checks.accuracy.clauses import clause_of, unknown_subject
+from grading.checks.accuracy.clauses import span_clause, unknown_subject
 from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
@@ -168,7 +168,7 @@ def _judge_reading(
             return None
         # the same unit is not the same subject ("about twelve miles" driven is no count of the
         # "first 5 miles included"): the clause must name something of the fact besides the unit
-        said = content_words(clause_of(claim, sentence)) - noun - GENERIC - WEAK
+        said = content_words(span_clause(claim.span, sentence)) - noun - GENERIC - WEAK
         if not any(said & (fact_words(fact)[1] - noun) for fact, _ in candidates):
             return None
     if claim.kind == "street" and isinstance(claim.value, str):

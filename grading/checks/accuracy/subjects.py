@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.checks.accuracy.arithmetic import is_derived, is_total
-from grading.checks.accuracy.clauses import clause_words
+from grading.checks.accuracy.clauses import span_clause_words
 from grading.checks.accuracy.relatedness import fact_words, relatedness
 from grading.checks.accuracy.values import NOT_INVENTED, same
 from grading.checks.accuracy.verdict import Verdict, topic_severity
@@ -74,7 +74,7 @@ def judge_by_subject(
     an amount there is invented (a price for something the sheet does not price), and a
     percentage or length of time there is not about the business at all ("1 percent cream").
     "undecided" when the clause names nothing (the sentence-level rules decide)."""
-    clause = clause_words(claim, sentence)
+    clause = span_clause_words(claim.span, sentence)
     if claim.kind == "money" and clause:
         # "that's forty-two ninety-nine a day with two hundred miles a day": "miles" is what the
         # count beside the amount counts, not what the amount prices
