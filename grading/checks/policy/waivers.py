@@ -34,6 +34,9 @@ WAIVER_VERBS: Final[frozenset[str]] = frozenset(
         "charge",
     }
 )
+"""A waiver rule's own verbs and charge words, which say nothing of what charge it is about: as
+content_words gives them, so a verb ending in -e is here twice ("waive" from "waive" and "waives",
+"waiv" from "waived" and "waiving"; "reduce" and "reduc" the same)."""
 WAIVED_SAID: Final = compile_phrases(
     [
         r"(?:is|'s|are|'re|be|been|was|get|gets) (?:now |all |completely |just |totally )?(?:waived|free|zero"
