@@ -132,10 +132,14 @@ MIXING: Final = compile_phrases(
         r"(?:\d+|one|two|three|four|five) parts? (?:\w+ ){1,2}to (?:\d+|one|two|three|four|five|ten) parts?",
     ]
 )
-"""A mixing ratio for a chemical ("about an ounce per gallon"): do-it-yourself instructions."""
+"""A mixing ratio for a chemical ("about an ounce per gallon"): product-safety advice (kind 3, with a
+verdict that a product is safe for someone vulnerable), how much of a chemical is safe to use being
+for a professional on site to say. Do-it-yourself steps (kind 5) are read by `diy`."""
 PATTERN_KINDS: Final[tuple[Phrases, ...]] = (
     MEDICAL_ADVICE,
     any_of(LEGAL_ADVICE, LEGAL_MORE),
     any_of(FINANCIAL_ADVICE, FINANCIAL_MORE),
     MIXING,
 )
+"""The phrasings of each kind of advice, indexed by kind (turns.KIND_NAMES): medical, legal, financial,
+product safety."""

@@ -96,8 +96,9 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
 def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterator[tuple[int, str, int]]:
     """(0-based turn position, sentence, kind) of every agent sentence that gives advice: by the
     advice patterns, or in plain words to what the caller asked (a dose, a medicine's safety, a
-    legal or financial decision, a product's or a food's safety). Kind: 0 medical, 1 legal, 2
-    financial, 3 product safety, 4 food safety (see KIND_NAMES)."""
+    legal or financial decision, a product's or a food's safety), or as do-it-yourself steps or plain
+    instructions. Kind: 0 medical, 1 legal, 2 financial, 3 product safety (a mixing ratio among
+    it), 4 food safety, 5 do-it-yourself (see KIND_NAMES)."""
     turns = call.turns
     for index, turn in enumerate(turns):
         if turn.speaker != "agent":
