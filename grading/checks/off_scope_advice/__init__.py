@@ -31,8 +31,8 @@ deferring, negating), `medical`, `decisions` (legal and financial), `safety`, `d
 
 from __future__ import annotations
 
-from grading.checks.off_scope_advice.phrasings import DIAGNOSIS
+from grading.checks.off_scope_advice.phrasings import DIAGNOSIS, MIXING_RATIOS
 from grading.checks.off_scope_advice.scope import check
 from grading.checks.off_scope_advice.turns import advice_sentences
 
-__all__ = ["DIAGNOSIS", "advice_sentences", "check"]
+__all__ = ["DIAGNOSIS", "MIXING_RATIOS", "advice_sentences", "check"]

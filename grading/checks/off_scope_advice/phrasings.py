@@ -124,14 +124,15 @@ DIAGNOSIS: Final = compile_phrases(
 """Diagnosing a machine or a house over the phone ("sounds like your alternator is going")."""
 
 
-MIXING: Final = compile_phrases(
-    [
-        r"(?:\d+|an?|one|half|two|three|a couple of|a few) (?:ounces?|oz|tablespoons?|teaspoons?|cups?"
-        r"|capfuls?|ml|millilit(?:er|re)s?|scoops?) (?:of \w+ )?(?:per|to|in|for every|into|a) "
-        r"(?:a |each |every )?(?:gallon|litre|liter|quart|bucket|bottle|cup|tank|sprayer)",
-        r"(?:\d+|one|two|three|four|five) parts? (?:\w+ ){1,2}to (?:\d+|one|two|three|four|five|ten) parts?",
-    ]
+MIXING_RATIOS: Final = (
+    r"(?:\d+|an?|one|half|two|three|a couple of|a few) (?:ounces?|oz|tablespoons?|teaspoons?|cups?"
+    r"|capfuls?|ml|millilit(?:er|re)s?|scoops?) (?:of \w+ )?(?:per|to|in|for every|into|a) "
+    r"(?:a |each |every )?(?:gallon|litre|liter|quart|bucket|bottle|cup|tank|sprayer)",
+    r"(?:\d+|one|two|three|four|five) parts? (?:\w+ ){1,2}to (?:\d+|one|two|three|four|five|ten) parts?",
 )
+"""A mixing ratio in words, as phrases for compile_phrases ("an ounce per gallon", "one part bleach to
+four parts water"): MIXING here, and a do-it-yourself instruction under policy's rules against them."""
+MIXING: Final = compile_phrases(MIXING_RATIOS)
 """A mixing ratio for a chemical ("about an ounce per gallon"): product-safety advice (kind 3, with a
 verdict that a product is safe for someone vulnerable), how much of a chemical is safe to use being
 for a professional on site to say. Do-it-yourself steps (kind 5) are read by `diy`."""

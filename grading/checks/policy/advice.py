@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.checks.off_scope_advice import advice_sentences
+from grading.checks.off_scope_advice import MIXING_RATIOS, advice_sentences
 from grading.checks.policy.deciders import Decider, breach, has_prefix
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import STOPWORDS, compile_phrases
@@ -79,12 +79,10 @@ DIY: Final = compile_phrases(
         r"(?:fix|repair|do) (?:it|that|this) yourself",
         r"here'?s how (?:to|you)",
         r"step (?:one|1)",
-        r"(?:\d+|an?|one|half|two|three|a couple of|a few) (?:ounces?|oz|tablespoons?|teaspoons?|cups?"
-        r"|capfuls?|ml|scoops?) (?:of \w+ )?(?:per|to|in|for every|into) (?:a |each |every )?"
-        r"(?:gallon|litre|liter|quart|bucket|bottle|tank|sprayer)",
+        *MIXING_RATIOS,
     ]
 )
-"""Do-it-yourself repair instructions, as an agent gives them on the phone."""
+"""Do-it-yourself repair instructions, as an agent gives them on the phone, a mixing ratio among them."""
 
 
 HEALTH_ADVICE_RULE: Final = re.compile(
