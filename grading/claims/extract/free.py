@@ -102,6 +102,7 @@ def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
         after
         and match.group(0).startswith(("free", "complimentary", "includes"))
         and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
+        and not REASON_AFTER.match(text, match.end())
     ):
         return tuple(sorted(after))
     charged = (
@@ -115,12 +116,18 @@ def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
         if named:
             return tuple(sorted(named))
     before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-6:]))
+    if REASON_AFTER.match(text, match.end()):
+        after = []
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
 
+REASON_AFTER: Final = re.compile(r"\s*(?:since|because|cause|'cause|once|unless|provided|seeing|given)\b")
+"""A reason or condition right after "free" ("your first class is free since you're new"): no thing
+is named after it, so the free thing is the one said before."""
 FREE_THEN_NO_THING: Final = re.compile(
     r"\s*(?:to|of|for|and|or|on|with|while|in|at|if|when|until|till|between|within|inside|outside|"
-    r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway)\b"
+    r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway|"
+    r"since|because|cause|once|unless|provided|seeing|given)\b"
 )
 """What follows "free" when no thing is named after it ("pickup is free wherever you are",
 "delivery is free on orders over $2,500"): the free thing is said before."""
