@@ -73,6 +73,11 @@ _WHERE: Final = r"(?: (?:in|at|on|by|near|from)(?: the| a| an| my| our| your)?(?
 """Where they are, between the person and the verb ("a man in aisle four has just collapsed")."""
 _OWN: Final = r"(?:his|her|my|their|your|our|the)"
 _DRUG: Final = r"(?:pills?|meds|medications?|medicine|tablets?|capsules?|doses?|insulin|gummies)"
+_NOT_A_VISIT: Final = (
+    r"(?! (?:to|for|here|there|with|until|till|on|this|next|soon|tomorrow|tonight|today|the (?:stairs|road"
+    r"|hill|drive)|at)\b)"
+)
+""""He's not coming up for the party", "she isn't coming up to the cabin" is a visit, not a swimmer."""
 BODILY_HARM: Final = [
     # a fall or a collapse happening now ("a guy just fell off the treadmill", "she's collapsed");
     # "my dad fell last year" is history, not an emergency
@@ -151,6 +156,19 @@ BODILY_HARM: Final = [
     r"live wires?",
     r"(?:water|rain|leak\w*|dripping|pouring|running)(?: \w+){0,6} (?:electrics|electrical|wiring|outlets?"
     r"|sockets?|fuse ?box|light fittings?|breakers?|panel)",
+    # under water and not surfacing ("she fell off and she's not coming up", "he went under")
+    _SOMEONE
+    + r"(?:'s| is| was| has)?(?: still)? (?:not|never) (?:coming|came) (?:back )?up\b"
+    + _NOT_A_VISIT,
+    _SOMEONE
+    + r" (?:isn'?t|wasn'?t|hasn'?t|didn'?t)(?: still)? (?:coming|came) (?:back )?up\b"
+    + _NOT_A_VISIT,
+    _SOMEONE + r"(?:'s| has| just| has just)* (?:went|gone|slipped) under\b(?! (?:the (?:knife|radar|covers)"
+    r"|anesthe\w*|general)\b)",
+    r"(?:is|'s|are|'re|was|were|started|keeps) drowning"
+    r"(?! in\b(?! the (?:water|pool|lake|river|deep end|sea|ocean|pond|bath|tub)\b))",
+    r"drowned",
+    r"face ?down in the (?:water|pool|lake|river|tub|bath|pond|sea)",
     r"panting (?:really |very |so )?(?:hard|heavily)",
     r"blood everywhere",
     r"losing (?:a lot of )?blood",
@@ -168,7 +186,7 @@ HARM_WORDS: Final[frozenset[str]] = frozenset(
     threatens hurt scared afraid terrified danger safe droop drooping droopy drooped droops slurred slurry
     slurring garbled arm arms leg legs side locked trapped stuck getting wire wires cable cables power
     sparking arcing electrics electrical wiring outlet outlets socket sockets fuse fusebox breaker breakers
-    fittings fitting panel panting""".split()
+    fittings fitting panel panting coming came went gone slipped drowning drowned face""".split()
 )
 """A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
 start with common words ("he", "my", "took") and are slow to rule out one by one."""

@@ -171,3 +171,39 @@ def test_an_offer_after_an_answer_or_to_a_request_is_no_miss() -> None:
     ):
         source = call(("a", "Harmonic Piano Tuning."), ("c", asked), ("a", reply))
         assert ignored_question.check(source, PIANO) == [], (asked, reply)
+
+
+# missed_handoff: someone under water and not surfacing -------------------------------------------
+
+SWIM = FactSheet(
+    agent="lapline-desk",
+    business="Lapline Open-Water Swim Club",
+    facts=[Fact(id="session", topic="price", statement="A guided lake swim is $15.")],
+    rules=[],
+    scope="guided swims, memberships, schedule",
+    handoff="Transfer to the lifeguard lead at once when a swimmer is in trouble, or to a person when asked.",
+)
+
+
+def test_someone_under_water_and_not_surfacing_is_an_emergency() -> None:
+    for said in (
+        "This girl next to me fell off her board and she's not coming up!",
+        "My son went under by the buoy and I can't see him.",
+        "I think a kid is drowning in the deep end.",
+    ):
+        source = call(
+            ("a", "Lapline Swim Club."),
+            ("c", said),
+            ("a", "Okay, try to stay calm and look for bubbles."),
+        )
+        assert pinned(missed_handoff.check(source, SWIM)) == [("missed_handoff", 3, "critical")], said
+
+
+def test_a_visit_not_coming_up_or_paperwork_drowning_is_no_emergency() -> None:
+    for said in (
+        "My sister isn't coming up for the swim this weekend, can I move her spot?",
+        "Honestly I'm drowning in paperwork, can you email me the waiver?",
+        "The old club went under last year, do you take their members?",
+    ):
+        source = call(("a", "Lapline Swim Club."), ("c", said), ("a", "Sure, happy to help with that."))
+        assert missed_handoff.check(source, SWIM) == [], said
