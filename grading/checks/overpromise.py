@@ -34,12 +34,14 @@ NOT_A_MESSAGE: Final = (
 AN_OUTCOME: Final = (
     r"(?=[^.,;!?]{0,40}\b(?:ready|done|fixed|finished|repaired|there|arriv\w*|deliver\w*|approved|in time"
     r"|on time|before|won'?t|never|works?|fits?|sorted|cleared|gone|back|safe|perfect|right|get|gets"
-    r"|every (?:single )?time|each time|always|no matter what)\b)"
+    r"|every (?:single )?time|each time|always|no matter what"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?|tomorrow(?:'s)?|tonight(?:'s)?)\b)"
 )
 """What "I'll make sure ..." promises when it is an overpromise: an outcome ("they're ready before your
 flight", "it fits", "you get approved", "she has the same instructor every single time": a standing
-commitment over every future visit), not an errand ("the technician has your gate code", "you're all
-set")."""
+commitment over every future visit; "it's in this Sunday's paper": an outcome on a named day), not an
+errand ("the technician has your gate code", "you're all set"). "I'll make sure nobody else buys it"
+promises an outcome by its subject alone."""
 PROMISE: Final = compile_phrases(
     [
         r"i (?:can )?guarantee",
@@ -61,6 +63,8 @@ PROMISE: Final = compile_phrases(
         r" (?:that )?(?:they|he|she|it|you|your \w+|the \w+|those|these|everything|that)"
         + NOT_A_MESSAGE
         + AN_OUTCOME,
+        r"(?:i'?ll|i will|we'?ll|we will|i'?m going to|i'?m gonna) (?:personally )?make (?:sure|certain)"
+        r" (?:that )?(?:nobody|no one|no-one|nothing)\b",
         r"you (?:have|'ve got) my word",
         r"(?:i )?give you my word",
         r"i swear",
