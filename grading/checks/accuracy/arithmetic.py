@@ -299,9 +299,23 @@ def billed_length(claim: Claim, sentence: str, index: FactIndex) -> bool:
     if not rates:
         return False
     spoken = digits_for_speech(sentence)
+    length = claim.value / UNIT_MINUTES.get(unit, 1)  # durations are held in minutes
+    at = spoken.find(claim.span)
+    rate_after = RATE_AFTER.match(spoken, at + len(claim.span)) if at >= 0 else None
+    if rate_after is not None and float(rate_after.group(1)) in rates:
+        return True  # "add two hours at three hundred each": the sheet's rate, said on the length
     said = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", spoken)]
     said += [int(a) + int(b) / 100 for a, b in SPOKEN_PAIR.findall(spoken)]
-    return any(abs(rate * claim.value - amount) < 0.005 for rate in rates for amount in said)
+    return any(abs(rate * length - amount) < 0.005 for rate in rates for amount in said)
+
+
+UNIT_MINUTES: Final[dict[str, int]] = {"minute": 1, "hour": 60, "day": 1440, "night": 1440, "week": 10080}
+"""Minutes in a unit a rate is charged by, to hold "2 hours" (120 minutes) against "$300 per hour"."""
+RATE_AFTER: Final = re.compile(
+    r"\s+(?:at|for)\s+[$£€]?(\d+(?:\.\d{1,2})?)(?:\s*(?:dollars?|bucks|pounds?))?\s*"
+    r"(?:each|apiece|an?\s+[a-z]+|per\s+[a-z]+)\b"
+)
+"""A rate said right after a length ("two hours at three hundred each", "at 300 an hour")."""
 
 
 def _derived_value(value: float, index: FactIndex, history: list[str], sentence: str) -> bool:
