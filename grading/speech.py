@@ -197,8 +197,21 @@ def compile_phrases(phrases: list[str] | tuple[str, ...]) -> Phrases:
     """One case-insensitive pattern matching any of `phrases` (lower-case regex fragments) on word
     boundaries."""
     return Phrases(
-        r"\b(?:" + "|".join(phrases) + r")(?!\w)", [r"\b(?:" + phrase + r")(?!\w)" for phrase in phrases]
+        r"\b(?:" + "|".join(phrases) + r")(?!\w)",
+        [r"\b(?:" + part + r")(?!\w)" for phrase in phrases for part in _parts(phrase)],
     )
+
+
+def _parts(phrase: str) -> list[str]:
+    """A phrase cut at its own top-level `|` ("leases?|contracts?|evict\\w*|..."), so that the gate
+    reads each part's words: one part it cannot read (`evict\\w*`) no longer has the whole list
+    searched on every text. At one position `\\b(?:a|b)(?!\\w)` tries `a` then `b`, as the two
+    alternatives do in order, so the matches are the same. A phrase with a group stays whole (its
+    parts would not compile alone)."""
+    parts = top_level_alternatives(phrase)
+    if parts is None or len(parts) == 1 or "(" in phrase.replace("(?", ""):
+        return [phrase]
+    return parts
 
 
 def any_of(*patterns: Phrases) -> Phrases:
