@@ -354,9 +354,14 @@ def _questions(text: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+SHAPE_ORDER: Final = (*QUESTION_TYPES[4:], *QUESTION_TYPES[:4])
+"""QUESTION_TYPES read "how long" and "how many" first: "how long do I have to pay it back?" asks
+for a duration ("sixty days"), though "pay" would make it a price question."""
+
+
 @lru_cache(maxsize=1024)
 def _type_shape(question: str) -> re.Pattern[str] | None:
-    for asks, shape in QUESTION_TYPES:
+    for asks, shape in SHAPE_ORDER:
         if asks.search(question):
             return shape
     return None
@@ -596,12 +601,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue
+            asked_back = [s for s in reply_sentences if INTERJECTION.sub("", s).strip(" ,.!")]
             needs_detail = bool(
                 shape is QUESTION_TYPES[0][1]
-                and reply_sentences
-                and all(s.rstrip().endswith("?") for s in reply_sentences)
-                and DETAIL_ASKED.match(reply_sentences[0])
-            )  # "how much is delivery?" "what ZIP code is it going to?": the quote needs it
+                and asked_back
+                and all(s.rstrip().endswith("?") for s in asked_back)
+                and DETAIL_ASKED.match(asked_back[0])
+            )  # "how much is delivery?" "(oh no, okay.) what ZIP code is it going to?": the quote needs it
             way_forward = bool(WAY_FORWARD_ASKED.search(question) and WAY_FORWARD_GIVEN.search(reply))
             yes_or_no = bool(
                 YES_NO_ASKED.match(question)

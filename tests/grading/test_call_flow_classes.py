@@ -207,3 +207,38 @@ def test_a_visit_not_coming_up_or_paperwork_drowning_is_no_emergency() -> None:
     ):
         source = call(("a", "Lapline Swim Club."), ("c", said), ("a", "Sure, happy to help with that."))
         assert missed_handoff.check(source, SWIM) == [], said
+
+
+# ignored_question: what kind of answer the question asks for --------------------------------------
+
+COURIER = FactSheet(
+    agent="spoke-desk",
+    business="Spoke Street Bike Courier",
+    facts=[
+        Fact(
+            id="account", topic="policy", statement="Business accounts are invoiced monthly, due in 30 days."
+        ),
+        Fact(id="rush", topic="price", statement="A rush delivery downtown is $18."),
+    ],
+    rules=[],
+    scope="deliveries, business accounts, prices",
+    handoff="Transfer to a person when the caller asks for one.",
+)
+
+
+def test_how_long_to_pay_asks_for_a_duration_not_a_price() -> None:
+    source = call(
+        ("a", "Spoke Street Couriers."),
+        ("c", "Never had an account before. How does it work, like, how long do I have to pay it back?"),
+        ("a", "You get thirty days, and then there's a ten-day grace period after that."),
+    )
+    assert ignored_question.check(source, COURIER) == []
+
+
+def test_a_question_back_for_a_detail_after_an_interjection_acknowledges_a_price_question() -> None:
+    source = call(
+        ("a", "Spoke Street Couriers."),
+        ("c", "What would a rush delivery cost me?"),
+        ("a", "Oh, okay. Is it going downtown or out to the suburbs?"),
+    )
+    assert ignored_question.check(source, COURIER) == []
