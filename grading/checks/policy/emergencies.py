@@ -75,6 +75,15 @@ SAFETY_MUST: Final = re.compile(
 manager on the line", "If the caller describes chest pain..., tell them to hang up and call 911"; or
 with the condition said as who the caller is: "Anyone describing chest pain ... is told to call 911
 or go to emergency", "Tell a caller with sudden vision loss ... to go to the emergency room now"."""
+TRANSFER_FOR_EMERGENCY: Final = re.compile(
+    r"\b(?:transfer|connect|hand (?:off|over)|put (?:them|the caller) through)\b[^.;]{0,60}?"
+    r"\b(?:when|if|whenever)\b[^.;]{0,120}?\b(?:emergenc\w*|injur\w*|hurt|unwell|collaps\w*|bleeding|fire"
+    r"|smoke|gas leak|danger|chest pain|breathing|poison\w*|overdos\w*|seizures?|unconscious"
+    r"|(?:lost|missing) (?:child|children|kid|person))\b",
+    re.IGNORECASE,
+)
+"""A safety rule said action first: "Transfer to guest services at once when a caller reports a lost
+child, an injury or a medical emergency at the aquarium"."""
 DESCRIBED_CONDITION: Final = re.compile(
     _DESCRIBED_CALLER + r"(?P<condition>.+?)\b(?:(?:is|are|gets?|get|should be|must be)"
     r" (?:told|sent|advised|directed|transferred)"

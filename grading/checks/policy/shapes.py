@@ -42,6 +42,7 @@ from grading.checks.policy.details import ASK_FOR, ask_detail, sensitive
 from grading.checks.policy.emergencies import (
     CONDITIONAL_TRANSFER,
     SAFETY_MUST,
+    TRANSFER_FOR_EMERGENCY,
     emergency_unrouted,
     transfer_when,
 )
@@ -178,6 +179,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         callback,
     ),
     ("must", SAFETY_MUST, either(transfer_when, emergency_unrouted)),
+    ("must", TRANSFER_FOR_EMERGENCY, emergency_unrouted),
     ("must", CONDITIONAL_TRANSFER, transfer_when),
     ("must", TOOL_FIRST_RULE, tool_before_claim),
     ("must", VERIFY_RULE, either(ask_before, verified_before)),
