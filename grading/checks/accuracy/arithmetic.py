@@ -447,3 +447,34 @@ AMOUNT_OFF: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s+off\b")
 """A discount the sheet gives as an amount ("$10 off per month")."""
 COUNT: Final = compile_filtered(r"(?<![\d.:$£€])\b\d+\b(?![.:]\d)")
 """A whole number said on its own (not part of an amount, a time or a decimal)."""
+
+
+OFFSET_CUE: Final = compile_filtered(
+    r"\b(?:early|earlier|before|ahead|prior|beforehand|after|later)\b", re.IGNORECASE
+)
+
+
+def offset_time(claim: Claim, sentence: str, history: list[str]) -> bool:
+    """A clock time worked from another: a time said earlier in the call moved by a length this
+    sentence says ("Booking the Vault, Saturday at seven thirty" ... "please get here fifteen minutes
+    early, at seven fifteen"): the arithmetic of an arrival or a pickup, no time of its own. Only
+    in a sentence that says early / before / after / later and a length of up to three hours."""
+    if claim.kind != "time" or not isinstance(claim.value, tuple) or not OFFSET_CUE.search(sentence):
+        return False
+    lengths = [
+        c.value
+        for c in extract(sentence)
+        if c.kind == "duration" and isinstance(c.value, int | float) and 0 < c.value <= 180
+    ]
+    if not lengths:
+        return False
+    said = {
+        minute
+        for text in history[:-1]
+        for c in extract(text)
+        if c.kind == "time" and isinstance(c.value, tuple)
+        for minute in c.value
+    }
+    return any(
+        minute + length in said or minute - length in said for minute in claim.value for length in lengths
+    )

@@ -8,7 +8,7 @@ from typing import Final
 
 import msgspec
 
-from grading.checks.accuracy.arithmetic import billed_length, is_derived, is_total, listed_amount
+from grading.checks.accuracy.arithmetic import billed_length, is_derived, is_total, listed_amount, offset_time
 from grading.checks.accuracy.clauses import span_clause, unknown_subject
 from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
@@ -58,6 +58,8 @@ def judge_claim(
     against a sheet's $349 or $3.49)."""
     verdict = _judge_reading(claim, sentence, index, sentence_words, context_words, history)
     if verdict is not None and _denied_value(claim, sentence):
+        return None
+    if verdict is not None and offset_time(claim, sentence, history or []):
         return None
     if (
         verdict is not None
