@@ -77,6 +77,33 @@ CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
     ),
 )
 """Plain words for a situation a sheet names with a noun: a theft or break-in, an alarm."""
+_KIN: Final = (
+    r"(?:(?:my|our|her|his|their) (?:\w+ )?(?:mother|mom|mum|father|dad|husband|wife|partner|son|daughter"
+    r"|brother|sister|grandmother|grandma|gran|nan|grandfather|grandpa|aunt|uncle|friend|baby|child|dog|cat"
+    r"|puppy|kitten|pet|horse)|he|she)"
+)
+_RECENTLY: Final = (
+    r"(?:just now|today|tonight|this (?:morning|afternoon|evening)|last night|(?:about |like |maybe |only )?"
+    r"(?:an?|one|two|three|few|\w+ty|ten|\d+) (?:few )?(?:minutes?|hours?) ago)"
+)
+EVENTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
+    (
+        frozenset({"death"}),
+        compile_phrases(
+            [
+                _KIN + r"(?:'s| has| had)? just (?:died|passed(?: away| on)?)",
+                _KIN + r"(?:'s| has)? (?:died|passed(?: away| on)?),? (?:\w+,? )?" + _RECENTLY,
+            ]
+        ),
+    ),
+)
+"""An event a sheet names as a noun that has just happened ("when a death has just occurred"),
+told as what happened, now ("my mother just died, like twenty minutes ago"): the sheet's noun and its
+verb of happening (EVENT_VERBS) are put after it. Only the death of someone (a relative, a friend, a
+pet), and only a recent one ("my aunt passed on Sunday" is not "just occurred"; "the fridge died"
+is no death)."""
+EVENT_VERBS: Final[frozenset[str]] = frozenset({"occurr", "occur", "happen", "happened"})
+"""Stems of the verbs a sheet says an event happened with ("has just occurred")."""
 URGENT_ACTION: Final = re.compile(
     r"\b(?:911|999|112|at once|immediately|right away|get (?:everyone |them )?out"
     r"|emergency (?:services|dispatch|room|department)|the er)\b",
@@ -244,6 +271,11 @@ def _in_sheet_words(text: str, handoff: str) -> str:
         word = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
         if word is not None and phrases.search(text) is not None:
             text = _replace(phrases, text, word)
+    for sheet_words, phrases in EVENTS:
+        noun = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
+        if noun is not None and phrases.search(text) is not None:
+            verb = next((surface[s] for s in sorted(EVENT_VERBS) if s in surface), "")
+            text = _replace(phrases, text, f"{noun} {verb}".strip())
     roots = _roots(handoff)
     if roots is None:
         return text

@@ -242,3 +242,42 @@ def test_a_question_back_for_a_detail_after_an_interjection_acknowledges_a_price
         ("a", "Oh, okay. Is it going downtown or out to the suburbs?"),
     )
     assert ignored_question.check(source, COURIER) == []
+
+
+# missed_handoff: a death that has just occurred, told as what happened ----------------------------
+
+PET_CREMATION = FactSheet(
+    agent="evergreen-paws",
+    business="Evergreen Paws Pet Cremation",
+    facts=[
+        Fact(id="private", topic="price", statement="A private cremation for a dog under 40 lb is $240."),
+        Fact(id="certificate", topic="service", statement="Every cremation comes with a death certificate."),
+    ],
+    rules=[],
+    scope="cremations, urns, prices, home pickup",
+    handoff="Transfer to the on-call pickup team when a death has just occurred and the family needs the pet"
+    " collected, or when the caller asks for a person.",
+)
+
+
+def test_a_death_just_now_in_plain_words_is_the_sheets_situation() -> None:
+    for said in (
+        "Hi. Our dog just died, like twenty minutes ago, at home.",
+        "My cat passed away about an hour ago and I don't know what to do.",
+    ):
+        source = call(
+            ("a", "Evergreen Paws."),
+            ("c", said),
+            ("a", "I can book a memorial consultation for Monday at ten."),
+        )
+        assert pinned(missed_handoff.check(source, PET_CREMATION)) == [("missed_handoff", 3, "major")], said
+
+
+def test_an_earlier_death_a_dead_appliance_or_the_certificate_is_no_death_now() -> None:
+    for said in (
+        "Our dog passed on Sunday, how much is a private cremation?",
+        "My freezer just died, sorry, I'm a mess. What does an urn cost?",
+        "Does the death certificate come with it?",
+    ):
+        source = call(("a", "Evergreen Paws."), ("c", said), ("a", "A private cremation is two forty."))
+        assert missed_handoff.check(source, PET_CREMATION) == [], said
