@@ -78,6 +78,13 @@ PROMISE: Final = compile_phrases(
         r"(?:'ll|will|won'?t|gonna|going to)\b[^.;!?]{0,60}\b(?:no matter what|come hell or high water"
         r"|one way or (?:another|the other)|whatever it takes)",
         r"(?:full|complete) refund",
+        # a health outcome assured ("I'm sure he'll be fine") and compensation committed ("we'll
+        # reimburse you the full value"): outcomes the agent does not control
+        r"i'?m (?:sure|positive|certain|confident) (?:that )?(?:he|she|they|you|your \w+|the \w+)"
+        r"(?:'ll| will) be (?:totally |completely |just |perfectly )?(?:fine|okay|ok|alright|all right|safe)",
+        r"(?:we'?ll|we will|i'?ll|i will|we'?re going to) (?:\w+ )?(?:reimburse|compensate)\w*",
+        r"(?:we'?ll|we will) (?:pay|cover) (?:you )?(?:back|for (?:the|your|a) (?:\w+ )?(?:damage|repair"
+        r"|replacement|loss|value|cost))",
         r"(?:never|no) (?:wait|waiting|side effects|pain|risk)",
         r"(?:no|zero) (?:chance|way) (?:it|you|that)",
         r"same[- ]day (?:guaranteed|for sure)",
@@ -115,7 +122,7 @@ NEGATED: Final = compile_filtered(
     re.IGNORECASE,
 )
 COMMITS: Final = compile_filtered(
-    r"guarantee|warrant|promise|always|never|ensure|assure|refund", re.IGNORECASE
+    r"guarantee|warrant|promise|always|never|ensure|assure|refund|reimburs|compensat", re.IGNORECASE
 )
 """A fact can back a promise only if it makes one itself ("repairs carry a 1-year warranty")."""
 WARRANTS: Final = compile_filtered(r"guarantee|warrant", re.IGNORECASE)
