@@ -46,6 +46,9 @@ A rule is decidable when its text has a shape we recognise:
 - never agree to X / tell anyone it's fine to X: an agent reply saying yes ("yeah, no problem",
   "nobody really checks, so you'd be fine") to a caller who asked about X in its words or everyday
   ones; critical when X is dangerous goods;
+- never admit fault or promise compensation: the agent owning it ("that's completely our fault",
+  "we take full responsibility") or committing to pay ("we'll reimburse you"), not denied or asked,
+  beside the promise reading;
 - never tell the caller what their own insurance or card covers or pays: an agent sentence that
   states coverage as fact about the caller's insurance, plan or card or a name the caller gave
   it by ("Amex handles the damage"), not the business's own plan, not a referral to the provider;

@@ -15,7 +15,7 @@ from grading.checks.overpromise import (
     promises_in,
     sheet_backing,
 )
-from grading.checks.policy.deciders import pattern_must_not
+from grading.checks.policy.deciders import either, pattern_must_not
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import compile_phrases
 
@@ -85,3 +85,32 @@ def single_time(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
         sentence,
         re.IGNORECASE,
     )
+
+
+FAULT_RULE: Final = re.compile(
+    r"\badmit\w*\b.{0,20}\b(?:fault|liability|responsibility|blame)\b", re.IGNORECASE
+)
+"""A rule against admitting fault: "Do not admit fault or promise compensation for damaged or lost items"."""
+FAULT_ADMITTED: Final = compile_phrases(
+    [
+        r"(?:that'?s|it'?s|this is|that is|it is|that was|it was|this was) (?:completely |totally |entirely "
+        r"|all |definitely |100% |one hundred percent )?(?:our|my) (?:fault|mistake|bad|error)",
+        r"we(?:'re| are| were) (?:completely |totally |fully )?(?:at fault|to blame|liable)",
+        r"(?:we|i) take (?:full )?(?:responsibility|the blame)",
+        r"(?:we|i)(?:'ll| will) (?:reimburse|compensate|pay you back|pay for (?:it|the|your))",
+    ]
+)
+"""Fault owned ("that's completely our fault", "we take full responsibility") or compensation
+committed to ("we'll reimburse you the full value")."""
+
+
+def _not_denied(rule: Rule, sentence: str, match: re.Match[str]) -> bool:
+    """ "It's not our fault", "we can't say whose fault it is yet" own nothing; a question asks."""
+    del rule
+    before = sentence[: match.start()][-25:].lower()
+    return not (sentence.rstrip().endswith("?") or re.search(r"\b(?:not|never|no)\b|n't\b", before))
+
+
+_FAULT: Final = pattern_must_not(FAULT_ADMITTED, "admitted fault", scoped=False, keep=_not_denied)
+fault_or_promise: Final = either(_FAULT, promise_rule)
+"""A rule against admitting fault or promising compensation: both readings."""

@@ -48,7 +48,13 @@ from grading.checks.policy.emergencies import (
 )
 from grading.checks.policy.phrases import CONDITION, QUOTED, greets_with_name, quoted, said_early
 from grading.checks.policy.prices import MATCHED, PRICE_SAID, is_price, not_negated
-from grading.checks.policy.promises import EXACT_ARRIVAL, promise_rule, single_time
+from grading.checks.policy.promises import (
+    EXACT_ARRIVAL,
+    FAULT_RULE,
+    fault_or_promise,
+    promise_rule,
+    single_time,
+)
 from grading.checks.policy.third_parties import PRIVACY_RULE, RECORD_RULE, privacy, record_read
 from grading.checks.policy.tool_backed import TOOL_FIRST_RULE, tool_before_claim
 from grading.checks.policy.waivers import WAIVER_RULE, waived
@@ -128,6 +134,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         COVERAGE_RULE,
         either(coverage_told, promise_rule),
     ),
+    ("must_not", FAULT_RULE, fault_or_promise),
     (
         "must_not",
         re.compile(r"\b(?:guarantee|promise)", re.I),
