@@ -41,6 +41,11 @@ FREE_AT_A_TIME: Final = re.compile(
 TIME_ISH: Final = re.compile(
     r"\d|slot|time|morning|afternoon|evening|hour|minute|day|week|chair|spot|space|room|table"
 )
+INCLUDED_ASIDE: Final = re.compile(
+    r",\s*(?:your|his|her|their|my)\s+[a-z0-9'-]+(?:\s+[a-z0-9'-]+)?\s+included\s*(?:,|$)"
+)
+""""For most Windows laptops, your Inspiron included, a screen is ...": the caller's own thing
+counted among those a statement covers, set off by commas; no part of a price."""
 INCLUDED_PEOPLE: Final = re.compile(
     r"\b(?:everyone|everybody|anyone|family|families|friends|relatives|staff|me|you|us|them|him|her|"
     r"myself|yourself|ourselves|themselves)\s+included\b"
@@ -76,7 +81,11 @@ def not_a_price(text: str, match: re.Match[str]) -> bool:
         owned = found.group(0).startswith(("has", "have", "got", "had", "keep", "kept"))
         return not owned or TIME_ISH.search(found.group(0)) is not None
     if word == "included":
-        return INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+        return (
+            INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None
+            or INCLUDED_ASIDE.search(text, max(0, match.start() - 40), min(len(text), match.end() + 2))
+            is not None
+        )
     if word == "on the house":
         # "congratulations on the house": the caller's new home, not something given free
         return (
