@@ -107,9 +107,12 @@ PLEASED: Final = compile_phrases(
         r"appreciate it",
         r"sounds good",
         r"that works",
+        r"that'?s (?:all|everything|it) (?:i|we) (?:need|needed|wanted)",
+        r"(?:i'?m|we'?re) all set",
     ]
 )
-"""A caller pleased with what they heard; "great" alone is left out, it is as often sarcastic."""
+"""A caller pleased with what they heard, or done with what they came for ("That's all I need.",
+"I'm all set"); "great" alone is left out, it is as often sarcastic."""
 CLOSING: Final = compile_filtered(
     r"^(?:(?:okay|ok|alright|all right|sure|great|perfect|no problem|of course|sounds good|no worries|thanks"
     r"|thank you|i understand|i see|sorry about that|i'?m sorry(?: about that| to hear that)?|yeah)"

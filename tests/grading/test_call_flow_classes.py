@@ -4,8 +4,9 @@ cemetery office, a bike courier)."""
 
 from __future__ import annotations
 
-from grading.checks import ignored_question, missed_handoff
+from grading.checks import dead_end, ignored_question, missed_handoff, run_checks
 from grading.formats import Fact, FactSheet, Failure
+from grading.rules_judge import goal_met
 from tests.grading.calls import call
 
 TATTOO = FactSheet(
@@ -281,3 +282,28 @@ def test_an_earlier_death_a_dead_appliance_or_the_certificate_is_no_death_now() 
     ):
         source = call(("a", "Evergreen Paws."), ("c", said), ("a", "A private cremation is two forty."))
         assert missed_handoff.check(source, PET_CREMATION) == [], said
+
+
+# dead_end: a caller done with what they came for -------------------------------------------------
+
+
+def test_a_caller_saying_that_is_all_they_need_leaves_no_request_behind() -> None:
+    for said in ("That's all I need.", "Okay, I'm all set."):
+        source = call(
+            ("a", "Tideline Kayak School."),
+            ("c", "What time is the Saturday intro lesson?"),
+            ("a", "Saturday at nine."),
+            ("c", said),
+            ("a", "Thank you, have a good evening."),
+        )
+        assert dead_end.check(source, KAYAK) == [], said
+        assert goal_met(source, run_checks(source, KAYAK)), said
+
+
+def test_a_request_before_the_sign_off_is_still_left_there() -> None:
+    source = call(
+        ("a", "Tideline Kayak School."),
+        ("c", "I need someone to call me back about a refund."),
+        ("a", "Thank you, have a good evening."),
+    )
+    assert pinned(dead_end.check(source, KAYAK)) == [("dead_end", 3, "major")]
