@@ -81,7 +81,7 @@ def _ordinal(match: re.Match[str]) -> str:
 
 @lru_cache(maxsize=4096)
 def digits_for_speech(text: str) -> str:
-    """The lower-cased `text` with spoken numbers written as digits (see the module docstring)."""
+    """The lower-cased `text` with spoken numbers written as digits (see the package docstring)."""
     text = text.casefold()
     if not _NUMBERISH.search(text):
         return text  # nothing below can fire without a digit, a number word or an ordinal
