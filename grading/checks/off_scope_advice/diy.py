@@ -22,14 +22,15 @@ DIY_STEP: Final = re.compile(
     r"(?:^|[,.;!]\s*|\band (?:then )?|\bthen )(?:just |first,? |now )?(?:grab|get|take|mix|slide|scrape|climb"
     r"|apply|spray|pour|dab|unscrew|jiggle|wiggle|push|pry|use|stick|insert|twist|cut|tape|seal|wipe|rinse|soak"
     r"|scrub|fill|remove|pull|lay|let it sit|blot|shut off|turn off|flip|reset|hold|give|hit|tap|whack"
-    r"|clean)\b",
+    r"|clean|swap|unplug|replace)\b",
     re.IGNORECASE,
 )
 
 
 def diy_instructions(text: str, caller_before: str) -> bool:
     """Step-by-step do-it-yourself instructions ("grab a stiff card, slide it in the gap...", "mix
-    one part bleach to four parts water, dab it on..."), to a caller who asked how to do it."""
+    one part bleach to four parts water, dab it on...", "grab a new power supply online and swap it
+    yourself"), to a caller who asked how to do it or did it before themselves."""
     # the caller's question first (two searches of a short turn), the agent's steps only then
     return bool(DIY_ASKED.search(caller_before) and DIY_PROBLEM.search(caller_before)) and (
         _diy_steps(text) >= 2
