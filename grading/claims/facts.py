@@ -54,8 +54,8 @@ class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
     open_days: frozenset[int]
     closed_days: frozenset[int]
     offer_vocabulary: frozenset[str] = frozenset()
-    """The words of the facts and the scope, without the business's name: what the business offers
-    ("Ironworks Fitness Club" has no kids' club because its name says club)."""
+    """The words of the facts, the scope and the must rules, without the business's name: what the
+    business offers ("Ironworks Fitness Club" has no kids' club because its name says club)."""
 
     kind_memo: dict[tuple[str, ...], tuple[tuple[IndexedFact, Claim], ...]] = msgspec.field(
         default_factory=dict
@@ -155,6 +155,16 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
         open_days=frozenset(all_open),
         closed_days=frozenset(all_closed - all_open),
         offer_vocabulary=frozenset(
-            content_words(" ".join([fact_sheet.scope, *(f.statement for f in fact_sheet.facts)]))
+            content_words(
+                " ".join(
+                    [
+                        fact_sheet.scope,
+                        *(f.statement for f in fact_sheet.facts),
+                        # what a must rule tells the agent to say of the business ("warn about strobe
+                        # lights and loud sounds") is the sheet's to say
+                        *(rule.text for rule in fact_sheet.rules if rule.kind == "must"),
+                    ]
+                )
+            )
         ),
     )
