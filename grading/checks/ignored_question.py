@@ -468,9 +468,21 @@ def _back_for_what_was_missed(question: str, follow_up: str, reply: str) -> bool
     return bool(brought_back(_words(question), _words(follow_up), _words(reply)))
 
 
+FILLER_ONLY: Final = re.compile(
+    r"^\W*(?:(?:um+|uh+|oh|ah|hmm+|mm+|okay|ok|alright|all right|right|well|so)\b[,.!]?\s*)+$", re.IGNORECASE
+)
+"""A sentence of fillers alone ("Okay."), without a yes or a no: it takes nothing up."""
+
+
 def _closes_only(sentence: str) -> bool:
-    """A sentence that only closes, offers "anything else?" or apologises: it answers nothing."""
-    return bool(BRUSH_OFF.match(sentence) or CLOSING.match(sentence) or APOLOGY.match(sentence))
+    """A sentence that only closes, offers "anything else?", apologises or fills ("Okay. Is there
+    anything else I can help you with today?"): it answers nothing."""
+    return bool(
+        BRUSH_OFF.match(sentence)
+        or CLOSING.match(sentence)
+        or APOLOGY.match(sentence)
+        or FILLER_ONLY.match(sentence)
+    )
 
 
 def _marked_clauses(text: str) -> list[str]:

@@ -307,3 +307,24 @@ def test_a_request_before_the_sign_off_is_still_left_there() -> None:
         ("a", "Thank you, have a good evening."),
     )
     assert pinned(dead_end.check(source, KAYAK)) == [("dead_end", 3, "major")]
+
+
+# ignored_question: a filler before the sign-off takes nothing up ----------------------------------
+
+
+def test_okay_and_anything_else_leaves_the_question_unanswered() -> None:
+    source = call(
+        ("a", "Harmonic Piano Tuning."),
+        ("c", "Why is my tuning taking three weeks when you said one?"),
+        ("a", "Okay. Is there anything else I can help you with today?"),
+    )
+    assert pinned(ignored_question.check(source, PIANO)) == [("ignored_question", 3, "minor")]
+
+
+def test_a_no_before_the_sign_off_is_an_answer() -> None:
+    source = call(
+        ("a", "Harmonic Piano Tuning."),
+        ("c", "Do you tune harpsichords too?"),
+        ("a", "No. Is there anything else I can help you with today?"),
+    )
+    assert ignored_question.check(source, PIANO) == []
