@@ -1,0 +1,138 @@
+"""Readings of a reply against one question: a sole ask, a repeated reply, a subject taken up, a
+source named, a yes/no restated, a reply cut off, what the caller comes back for, a reply that only
+closes, an offer to book in place of an answer."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from grading.checks.follow_ups import brought_back, comes_back
+from grading.checks.ignored_question.phrasings import (
+    ACTION_REQUEST,
+    APOLOGY,
+    BRUSH_OFF,
+    DETAIL_ASKED,
+    FILLER_ONLY,
+    NAMED_SOURCE,
+    OFFER,
+    REQUEST,
+    SOURCE_GIVEN,
+    WHAT_ABOUT,
+    YES_NO_ASKED,
+    YES_NO_GIVEN,
+)
+from grading.checks.ignored_question.terms import compared_words
+from grading.checks.outcome import CLOSING
+from grading.checks.repetitive import OVERLAP, overlap
+from grading.checks.roots import shared_roots
+from grading.formats import Turn
+from grading.speech import (
+    INTERJECTION,
+    sentences,
+    word_bag,
+    words,
+)
+
+
+def sole_ask(asked: list[str], turn_text: str) -> bool:
+    """The turn asks one thing: a single question and no other request beside it."""
+    if len(asked) != 1:
+        return False
+    rest = turn_text.replace(asked[0], " ")
+    return not REQUEST.search(rest)
+
+
+def repeats_previous(turns: list[Turn], reply_index: int) -> bool:
+    """The reply is the agent's previous reply again: whatever it says, it is not an answer to
+    the new question."""
+    earlier = next(
+        (turns[i].text for i in range(reply_index - 1, -1, -1) if turns[i].speaker == "agent"), None
+    )
+    if earlier is None:
+        return False
+    return overlap(word_bag(earlier), word_bag(turns[reply_index].text)) >= OVERLAP
+
+
+def takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:
+    """A "what about X?" answered by a reply that opens with X (or the pronoun the question used
+    for X) as its subject."""
+    if not WHAT_ABOUT.match(question):
+        return False
+    opening = words(reply[:40])
+    return bool(opening) and opening[0] in about
+
+
+def names_source(reply: str) -> bool:
+    """The reply names someone who can tell, a way to reach them or a place to look."""
+    return bool(SOURCE_GIVEN.search(reply) or NAMED_SOURCE.search(reply))
+
+
+def restated_yes_no(question: str, follow_up: str, reply_sentences: list[str]) -> bool:
+    """A yes/no question the caller asks again in other words, nothing added ("Does Dana work
+    Mondays?" "Pelvic health is with Dana Whitlock. On Mondays the clinic is open seven to seven
+    thirty." "Right, but is she in on Mondays?"), after a reply with no yes or no in it: the words
+    it shared came from beside the question. Asking about something more ("but do you do
+    appointments on Saturdays?") is a new question."""
+    if not YES_NO_ASKED.match(question) or any(YES_NO_GIVEN.match(s) for s in reply_sentences):
+        return False
+    asked = compared_words(question)
+    for sentence in sentences(follow_up):
+        clause = INTERJECTION.sub("", sentence.strip(" ?.!,")).strip(" ,")
+        if not sentence.rstrip().endswith("?") or not YES_NO_ASKED.match(clause):
+            continue
+        again = compared_words(clause)
+        if again and not again - shared_roots(again, asked) - _PRONOUN_STEMS:
+            return True
+    return False
+
+
+_PRONOUN_STEMS: Final = frozenset({"she", "he", "they", "it", "her", "him", "them", "that"})
+
+
+def cut_off(text: str) -> bool:
+    """A reply that breaks off mid-word or mid-sentence ("Monday to Fri-", "we're open till—")."""
+    return text.rstrip().endswith(("-", "—", "–"))
+
+
+def back_for_what_was_missed(question: str, follow_up: str, reply: str) -> bool:
+    """The caller comes back to a word of the question the reply did not hold ("the shuttle's
+    free, or do I pay?" "our economy cars start at forty-two ninety-nine" "okay but the shuttle?"):
+    a value of the kind asked, about something else, did not answer it."""
+    if not follow_up or not comes_back(follow_up):
+        return False
+    return bool(brought_back(compared_words(question), compared_words(follow_up), compared_words(reply)))
+
+
+def closes_only(sentence: str) -> bool:
+    """A sentence that only closes, offers "anything else?", apologises or fills ("Okay. Is there
+    anything else I can help you with today?"): it answers nothing."""
+    return bool(
+        BRUSH_OFF.match(sentence)
+        or CLOSING.match(sentence)
+        or APOLOGY.match(sentence)
+        or FILLER_ONLY.match(sentence)
+    )
+
+
+def passes_over(
+    question: str, about: frozenset[str], borrowed: bool, shared: frozenset[str], reply_sentences: list[str]
+) -> bool:
+    """A yes/no question about what the business does or has ("do you do the flowers too?", "is the
+    printer something you'd fix?", "do you haul away the clippings?") met by an offer to book in
+    its place ("Would you like to book a meeting so we can go over everything?", "I can set up a
+    free estimate for the hedges"), with no yes or no, no condition and no word of the question:
+    the reply went on to selling. A reply with a statement of its own may answer in other words
+    ("we have x-ray on site"), so it stays unjudged, and so does a question that asks for an action
+    (an offer to book may be doing it) or points back ("is that okay?")."""
+    if borrowed or shared or not about or not YES_NO_ASKED.match(question):
+        return False
+    if ACTION_REQUEST.match(question):
+        return False
+    said = [s for s in reply_sentences if not closes_only(s)]
+    offered = False
+    for sentence in said:
+        if OFFER.match(sentence.strip()):
+            offered = True
+        elif not (sentence.rstrip().endswith("?") and DETAIL_ASKED.match(sentence)):
+            return False  # a statement of its own may answer in other words ("we have x-ray on site")
+    return offered
