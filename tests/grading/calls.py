@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from grading.formats import Call, Fact, FactSheet, Rule, ToolCall, Turn
+from grading.formats import Call, Fact, FactSheet, Failure, Rule, ToolCall, Turn
 
 START = datetime(2026, 3, 2, 15, 0, tzinfo=UTC)
 
@@ -54,3 +54,20 @@ def dental_sheet(rules: list[Rule] | None = None, forbidden: list[str] | None = 
         handoff="Transfer to a person when the caller asks for one or describes an emergency.",
         forbidden_phrases=forbidden or [],
     )
+
+
+def business(name: str, facts: list[tuple[str, str]], rules: list[Rule], scope: str) -> FactSheet:
+    """A fact sheet of policy facts and the given rules, for the policy rule-shape tests."""
+    return FactSheet(
+        agent=name.lower().replace(" ", "-"),
+        business=name,
+        facts=[Fact(id=fact_id, topic="policy", statement=statement) for fact_id, statement in facts],
+        rules=rules,
+        scope=scope,
+        handoff="Transfer to a person when the caller asks for one.",
+    )
+
+
+def breaches(failures: list[Failure], rule: str) -> list[int]:
+    """The turns of the policy breaches of `rule`."""
+    return [failure.turn for failure in failures if failure.tag == "policy_breach" and failure.ref == rule]

@@ -5,24 +5,8 @@ checked date as the negatives."""
 from __future__ import annotations
 
 from grading.checks.policy import check_rules
-from grading.formats import Fact, FactSheet, Failure, Rule, ToolCall
-from tests.grading.calls import call
-
-
-def business(name: str, facts: list[tuple[str, str]], rules: list[Rule], scope: str) -> FactSheet:
-    return FactSheet(
-        agent=name.lower().replace(" ", "-"),
-        business=name,
-        facts=[Fact(id=fact_id, topic="policy", statement=statement) for fact_id, statement in facts],
-        rules=rules,
-        scope=scope,
-        handoff="Transfer to a person when the caller asks for one.",
-    )
-
-
-def breaches(failures: list[Failure], rule: str) -> list[int]:
-    return [failure.turn for failure in failures if failure.tag == "policy_breach" and failure.ref == rule]
-
+from grading.formats import Rule, ToolCall
+from tests.grading.calls import breaches, business, call
 
 # a claim a tool must back ------------------------------------------------------------------------
 
