@@ -8,7 +8,7 @@
   never returned and never logged: responses show a fingerprint per secret (the first 12 hex digits
   of its SHA-256), enough to tell them apart and to name one for removal.
 - Rotation: every stored secret is active at once (the webhook route caches an integration for a
-  few seconds per process; see `ingest.webhooks.IntegrationCache`).
+  few seconds per process; see `ingest.integration_cache.IntegrationCache`).
   `POST /v1/integrations/{id}/secrets {"secret"}` adds one;
   `DELETE /v1/integrations/{id}/secrets/{fingerprint}` removes one. Removing the last secret is
   refused (409): an integration that can verify nothing would reject every webhook.
@@ -30,8 +30,8 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 
+from ingest.integration_cache import integration_cache
 from ingest.platforms import PayloadRejected, validate_options
-from ingest.webhooks import integration_cache
 from service.auth import Principal, require
 from service.errors import Conflict, InvalidInput, NotFound
 from service.settings import Settings

@@ -12,7 +12,7 @@ received (`ingest.platforms.receive`), is the authentication. In order:
    `raw/{tenant}/{day}/{call_id}-{event}-{sha256[:12]}.json`, with no database connection held. If
    the request dies after the blob and before the commit, the blob is an orphan under a call id that
    never existed: harmless.
-5. One statement stores the call row and its grading job (`ingest.calls.store_call`); then 202
+5. One statement stores the call row and its grading job (`ingest.call_store.store_call`); then 202
    `{id, status}`. A repeat of (source, external_id) — a platform's retry, or identical deliveries
    racing — inserts nothing and answers 200 with the first call's id, and its own raw body is
    deleted again: no repeat leaves an unreferenced blob behind. Only a process that dies between
@@ -45,15 +45,13 @@ the signature headers or the body.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 import time
 import uuid
-from collections.abc import AsyncGenerator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, Literal, LiteralString
+from typing import Any
 
 import anyio.to_thread
 import httpx
@@ -63,21 +61,21 @@ from litestar import Request, Response, post
 from litestar.datastructures import URL, State
 from litestar.params import FromPath
 from litestar.types import HTTPResponseBodyEvent, HTTPResponseStartEvent, HTTPScope, Receive, Scope, Send
-from psycopg import AsyncConnection
-from psycopg_pool import AsyncConnectionPool, PoolTimeout
+from psycopg_pool import AsyncConnectionPool
 
 from grading.validation import InvalidDocumentError, check_call
-from ingest.calls import StoredCall, add_call_metadata, store_call
+from ingest.call_store import StoredCall, add_call_metadata, store_call
 from ingest.fact_sheets import invalid
+from ingest.integration_cache import cache_in, load_integration
 from ingest.platforms import (
     Accepted,
-    IntegrationConfig,
     PayloadRejected,
     SignatureRejected,
     UpstreamUnavailable,
     WebhookRequest,
     receive,
 )
+from ingest.pool_gate import database_slot
 from service.blobs import BlobStore, FileBlobStore
 from service.errors import (
     PROBLEM_MEDIA_TYPE,
@@ -94,14 +92,7 @@ from service.settings import Settings
 
 log = structlog.get_logger("ingest.webhooks")
 
-LOAD_INTEGRATION: LiteralString = """
-select tenant_id, platform, secrets, agent, agents, options from integrations where id = %(id)s
-"""
-
 HTTP_STATE_KEY = "webhook_http_client"
-CACHE_STATE_KEY = "webhook_integration_cache"
-GATE_STATE_KEY = "webhook_pool_gate"
-INTEGRATION_CACHE_SECONDS = 5.0
 EVENT_IN_KEY = re.compile(r"[^A-Za-z0-9_.-]+")
 RETELL_ANALYSIS_KEYS = (
     "summary",
@@ -158,117 +149,6 @@ def http_client(state: State) -> httpx.AsyncClient:
         client = httpx.AsyncClient(timeout=httpx.Timeout(10.0))
         state[HTTP_STATE_KEY] = client
     return client
-
-
-class IntegrationCache:
-    """Integrations by id for `INTEGRATION_CACHE_SECONDS`, so a burst of webhooks does not read the
-    same row for every delivery. The cost: a secret removed by rotation stays valid for at most that
-    long in *other* API processes (the process that changes an integration forgets it at once), and
-    a new secret may take as long to be accepted there: add the new secret a few seconds before the
-    platform starts signing with it, as any rotation wants.
-
-    One read per id at a time (`load_integration`): when an entry expires under load, the
-    deliveries that find it missing wait for the first one's read instead of each taking a
-    database connection for the same row."""
-
-    def __init__(self) -> None:
-        self._entries: dict[uuid.UUID, tuple[float, uuid.UUID, IntegrationConfig]] = {}
-        self.reading: dict[uuid.UUID, asyncio.Future[ReadOutcome]] = {}
-        """Reads in flight, by id: each future gets the reader's outcome (never an exception)."""
-
-    def get(self, integration_id: uuid.UUID) -> tuple[uuid.UUID, IntegrationConfig] | None:
-        entry = self._entries.get(integration_id)
-        if entry is None or time.monotonic() - entry[0] > INTEGRATION_CACHE_SECONDS:
-            return None
-        return entry[1], entry[2]
-
-    def forget(self, integration_id: uuid.UUID) -> None:
-        """Drop one entry (this process changed the integration)."""
-        self._entries.pop(integration_id, None)
-
-    def put(self, integration_id: uuid.UUID, tenant_id: uuid.UUID, config: IntegrationConfig) -> None:
-        if len(self._entries) > 10_000:
-            self._entries.clear()
-        self._entries[integration_id] = (time.monotonic(), tenant_id, config)
-
-
-ReadOutcome = tuple[uuid.UUID, IntegrationConfig] | Literal["not_found", "failed"]
-
-
-def integration_cache(request: Request[Any, Any, Any]) -> IntegrationCache:
-    """The app's cache (ingest.integrations forgets an integration it changes)."""
-    return cache_in(request.app.state)
-
-
-def cache_in(state: State) -> IntegrationCache:
-    cache = state.get(CACHE_STATE_KEY)
-    if not isinstance(cache, IntegrationCache):
-        cache = IntegrationCache()
-        state[CACHE_STATE_KEY] = cache
-    return cache
-
-
-async def load_integration(
-    pool: AsyncConnectionPool[Any], cache: IntegrationCache, integration_id: uuid.UUID
-) -> tuple[uuid.UUID, IntegrationConfig]:
-    """The integration's tenant and configuration, or NotFound: from the cache, else from the
-    read already in flight for this id, else read here (see IntegrationCache). A delivery whose
-    reader failed (a database error, a cancelled request) reads for itself."""
-    cached = cache.get(integration_id)
-    if cached is not None:
-        return cached
-    in_flight = cache.reading.get(integration_id)
-    if in_flight is not None:
-        outcome = await in_flight
-        if outcome == "not_found":
-            raise NotFound("no such integration")
-        if outcome != "failed":
-            return outcome
-    reading: asyncio.Future[ReadOutcome] = asyncio.get_running_loop().create_future()
-    cache.reading[integration_id] = reading
-    outcome: ReadOutcome = "failed"
-    try:
-        async with pool.connection() as conn:
-            row = await (await conn.execute(LOAD_INTEGRATION, {"id": integration_id})).fetchone()
-        if row is None:
-            outcome = "not_found"
-            raise NotFound("no such integration")
-        tenant_id, platform, secrets, agent, agents, options = row
-        config = IntegrationConfig(
-            platform=platform, secrets=secrets, agent=agent, agents=agents, options=options
-        )
-        cache.put(integration_id, tenant_id, config)
-        outcome = (tenant_id, config)
-        return outcome
-    finally:
-        if cache.reading.get(integration_id) is reading:
-            del cache.reading[integration_id]
-        reading.set_result(outcome)
-
-
-def pool_gate(state: State, pool: AsyncConnectionPool[Any]) -> asyncio.Semaphore:
-    """One slot per pooled connection: webhooks beyond the pool's size wait here, on a plain
-    future, rather than in the pool's own queue, whose every wait costs a task, a condition and a
-    timer (measured at about 0.05 ms of CPU per request with 64 connections and 10 pooled; see
-    bench/ingest.py). The pool still hands out the connections, so other routes share it as before."""
-    gate = state.get(GATE_STATE_KEY)
-    if not isinstance(gate, asyncio.Semaphore):
-        gate = asyncio.Semaphore(pool.max_size)
-        state[GATE_STATE_KEY] = gate
-    return gate
-
-
-async def enter_gate(gate: asyncio.Semaphore, timeout: float) -> None:
-    """Take a slot, waiting at most the pool's own timeout: a database that stops answering gives
-    the same 503 (PoolTimeout, service.errors) as a pool with no free connection would."""
-    if not gate.locked():
-        await gate.acquire()
-        return
-    try:
-        async with asyncio.timeout(timeout):
-            await gate.acquire()
-    except TimeoutError:
-        raise PoolTimeout(f"couldn't get a connection after {timeout:.2f} sec") from None
 
 
 async def discard_raw_body(blobs: BlobStore, key: str) -> None:
@@ -369,18 +249,6 @@ def later_analysis(platform: str, result: Accepted) -> dict[str, Any] | None:
         return None
     metadata = result.call.metadata
     return {key: metadata[key] for key in RETELL_ANALYSIS_KEYS if key in metadata} or None
-
-
-@asynccontextmanager
-async def database_slot(state: State, pool: AsyncConnectionPool[Any]) -> AsyncGenerator[AsyncConnection[Any]]:
-    """A pooled connection, taken through the route's gate (`pool_gate`)."""
-    gate = pool_gate(state, pool)
-    await enter_gate(gate, pool.timeout)
-    try:
-        async with pool.connection() as conn:
-            yield conn
-    finally:
-        gate.release()
 
 
 def answered(metrics: Metrics, platform: str, started: float, stored: StoredCall) -> tuple[int, WebhookAck]:

@@ -103,7 +103,7 @@ def seed_calls(
     conn: psycopg.Connection[Any], tenant_id: Any, examples_dir: Path, settings: Settings
 ) -> list[str]:
     """Store each example call (idempotent on its external id); returns a summary line."""
-    from ingest.calls import INSERT_CALL, insert_call_params
+    from ingest.call_store import INSERT_CALL, insert_call_params
 
     stored = 0
     lines: list[str] = []

@@ -186,7 +186,7 @@ def test_the_litestar_route_serves_what_the_fast_path_leaves_to_it(
 def test_an_expired_integration_is_read_once_for_a_burst_of_deliveries(database_url: str) -> None:
     """When the cache has no entry, concurrent deliveries for the same id wait for one read
     (one pool checkout) instead of each reading the same row; an unknown id is NotFound for all."""
-    from ingest.webhooks import IntegrationCache, load_integration
+    from ingest.integration_cache import IntegrationCache, load_integration
     from service.db import open_async_pool
     from service.errors import NotFound
 

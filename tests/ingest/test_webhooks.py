@@ -492,7 +492,7 @@ def test_a_webhook_waiting_for_a_database_slot_gets_the_pool_timeout() -> None:
     timeout ends as PoolTimeout (the 503 with Retry-After), as a wait in the pool itself would."""
     from psycopg_pool import PoolTimeout
 
-    from ingest.webhooks import enter_gate
+    from ingest.pool_gate import enter_gate
 
     async def scenario() -> None:
         gate = asyncio.Semaphore(1)
