@@ -64,6 +64,7 @@ SETS = (
     LabelledSet("corpus_unseen_l", 45, 16),
     LabelledSet("corpus_unseen_q", 45, 16),
     LabelledSet("corpus_unseen_r", 45, 16),
+    LabelledSet("corpus_unseen_p", 45, 16),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
