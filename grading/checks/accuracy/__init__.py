@@ -21,7 +21,9 @@ For every agent sentence that states something (not a question, not hedged), eac
 4. otherwise, contradicted: the fact of the same kind most related to the sentence (shared content
    words of the sentence and of the caller's turn before it, the fact's id words included) gives
    a wrong_fact with that fact as `ref`: critical when the fact's topic is price, hours or
-   availability, else major;
+   availability, else major. An amount is contradicted only by a price fact about what it prices:
+   its unit ("a person", "per child") names nothing it prices, and an amount for a thing no price
+   fact is about, or that a fact pricing nothing is more about, is invented;
 5. otherwise invented_fact: nothing in the sheet speaks to it. Critical for price, discount,
    hours and availability claims (amounts, percentages, times, open days, price levels), major
    for the rest.

@@ -27,7 +27,7 @@ from grading.checks.accuracy.relatedness import (
     relatedness,
 )
 from grading.checks.accuracy.someone_elses import ELSEWHERE, another_organisations, someone_elses
-from grading.checks.accuracy.subjects import judge_by_subject
+from grading.checks.accuracy.subjects import about_the_unpriced, judge_by_subject
 from grading.checks.accuracy.values import (
     COMPATIBLE,
     CRITICAL_KINDS,
@@ -214,6 +214,13 @@ def _judge_reading(
     if claim.kind == "money" and (exact_in_cents(claim, scored) or listed_amount(claim, sentence, scored)):
         return None
     if claim.kind == "money" and unknown_subject(claim, sentence, index):
+        return "invented_fact", "critical", None
+    if (
+        claim.kind == "money"
+        and scored
+        and best >= WRONG_THRESHOLD
+        and about_the_unpriced(claim, sentence, index, candidates, sentence_words, context_words)
+    ):
         return "invented_fact", "critical", None
     if scored and best >= WRONG_THRESHOLD:
         fact = next(fact for score, fact, _ in scored if score == best)

@@ -9,13 +9,14 @@ from typing import Final
 
 from grading.checks.accuracy.arithmetic import is_derived, is_total
 from grading.checks.accuracy.clauses import span_clause_words
-from grading.checks.accuracy.relatedness import fact_words, relatedness
+from grading.checks.accuracy.relatedness import WRONG_THRESHOLD, fact_words, relatedness
 from grading.checks.accuracy.values import NOT_INVENTED, same
 from grading.checks.accuracy.verdict import Verdict, topic_severity
 from grading.claims.extract import Claim, days_named, extract
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
+from grading.speech import content_words
 
 PRICE_TALK: Final = compile_filtered(
     r"fee|price|fare|discount|cost|rate|charge|off\b|tax|deal|sav|pay|cheap|deposit"
@@ -77,8 +78,9 @@ def judge_by_subject(
     clause = span_clause_words(claim.span, sentence)
     if claim.kind == "money" and clause:
         # "that's forty-two ninety-nine a day with two hundred miles a day": "miles" is what the
-        # count beside the amount counts, not what the amount prices
-        clause = clause - _counted_nouns(sentence)
+        # count beside the amount counts, not what the amount prices; "twenty-five dollars a
+        # person": the person is what the amount is charged by
+        clause = clause - _counted_nouns(sentence) - charged_by(claim, sentence)
     if not clause:
         return "undecided"
     # an amount is also about a fact that says the thing is free (and contradicts it)
@@ -133,6 +135,49 @@ def judge_by_subject(
         return None
     fact = max((fact for fact, _ in about), key=lambda f: relatedness(f, sentence_words, context_words))
     return "wrong_fact", topic_severity(fact), fact
+
+
+UNIT_AFTER: Final = re.compile(r"\s+(?:a|an|per|each)\s+[a-z]+")
+"""The unit said right after an amount ("25 dollars a person", "89 dollars per child")."""
+
+
+def charged_by(claim: Claim, sentence: str) -> frozenset[str]:
+    """What an amount is charged by, not what it prices: its unit, whether the claim's span holds it
+    ("nineteen a person") or the words right after it do ("twenty-five dollars a person", "eighty-nine
+    dollars per child"). "It's eighty-nine dollars per child" for an overnight the turn named is no
+    child's admission price."""
+    unit = {word for word in content_words(claim.span) if not word[:1].isdigit()}
+    spoken = digits_for_speech(sentence)
+    at = spoken.find(claim.span) if claim.span else -1
+    if at >= 0:
+        after = UNIT_AFTER.match(spoken, at + len(claim.span))
+        if after is not None:
+            unit |= content_words(after.group(0))
+    return frozenset(unit)
+
+
+def about_the_unpriced(
+    claim: Claim,
+    sentence: str,
+    index: FactIndex,
+    candidates: list[tuple[IndexedFact, Claim]],
+    sentence_words: set[str],
+    context_words: set[str],
+) -> bool:
+    """An amount whose clause names nothing prices what its sentence and the talk before it are
+    about, and it contradicts a price fact only when that fact is about the same thing: when, with
+    the amount's unit set aside ("per child", "a person"), no price fact is related enough, or a fact
+    that prices nothing is more about it (the sheet speaks of bees in walls only to say it does not
+    remove them, of the Open Ocean gallery only for its feedings), the amount is invented."""
+    unit = charged_by(claim, sentence)
+    said = sentence_words - unit
+    talk = context_words - unit
+    priced = {id(fact) for fact, _ in candidates}
+    best_priced = max((relatedness(fact, said, talk) for fact, _ in candidates), default=0)
+    best_other = max(
+        (relatedness(fact, said, talk) for fact in index.facts if id(fact) not in priced), default=0
+    )
+    return best_priced < WRONG_THRESHOLD or best_other > best_priced
 
 
 @lru_cache(maxsize=4096)
