@@ -8,7 +8,14 @@ from typing import Final
 
 import msgspec
 
-from grading.checks.accuracy.arithmetic import billed_length, is_derived, is_total, listed_amount, offset_time
+from grading.checks.accuracy.arithmetic import (
+    billed_length,
+    is_derived,
+    is_total,
+    listed_amount,
+    offset_time,
+    percentage_taken,
+)
 from grading.checks.accuracy.clauses import span_clause, unknown_subject
 from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
@@ -80,6 +87,18 @@ def judge_claim(
         reading = msgspec.structs.replace(claim, value=alternative, alternatives=())
         if _judge_reading(reading, sentence, index, sentence_words, context_words, history) is None:
             return None
+    if verdict is not None and claim.kind == "money":
+        taken = percentage_taken(claim, index, history or [], sentence)
+        if taken is not None:
+            fact, percent, said = taken
+            if fact is not None:
+                # "fifty percent off, that makes it nineteen a person": the price told for the
+                # thing the sheet prices at $38
+                return "wrong_fact", topic_severity(fact), fact
+            # the share of a percentage (the credit, the charge) is judged as the percentage is
+            share = _judge_reading(percent, said, index, content_words(said), context_words, history)
+            if share is not None:
+                return share
     return verdict
 
 
