@@ -34,21 +34,29 @@ from grading.checks.off_scope_advice.phrasings import ADVICE, MIXING, PATTERN_KI
 from grading.checks.off_scope_advice.replies import DEFERS, affirms, may_affirm
 from grading.checks.off_scope_advice.safety import safety_advice
 from grading.formats import Call, FactSheet
-from grading.speech import frozen_content_words, sentences
+from grading.speech import any_of, frozen_content_words, sentences
 
 KIND_NAMES: Final = ("medical", "legal", "financial", "safety", "food safety", "do-it-yourself")
+
+
+ADVICE_SHAPES: Final = any_of(
+    ADVICE, MIXING, DOSING, SAFE_VERDICT, DECISION_TOLD, HOME_TREATMENT, LEGAL_PERMISSION
+)
+"""Every phrasing `_turn_advice` opens its reading with, in one search: most agent turns hold none,
+and one scan of the turn rules them all out (seven searches cost about twice as much)."""
 
 
 @lru_cache(maxsize=4096)
 def _plain_shape(text: str) -> bool:
     """Whether an agent turn has the shape of plain-words advice at all (a dose, a safety verdict,
     a decision told, or a sentence that opens by agreeing); cached, agents repeat their lines."""
-    return bool(
-        DOSING.search(text)
-        or SAFE_VERDICT.search(text)
-        or DECISION_TOLD.search(text)
-        or (may_affirm(text) and any(affirms(sentence) for sentence in sentences(text)))
+    return bool(DOSING.search(text) or SAFE_VERDICT.search(text) or DECISION_TOLD.search(text)) or (
+        _opens_agreeing(text)
     )
+
+
+def _opens_agreeing(text: str) -> bool:
+    return may_affirm(text) and any(affirms(sentence) for sentence in sentences(text))
 
 
 @lru_cache(maxsize=4096)
@@ -56,9 +64,13 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
     """The advice sentences of one agent turn with their kinds. Cached: off_scope_advice and each
     advice rule of the policy check ask about the same turns. Cheap tests on the agent's own words
     (cached by text) come first, the caller's turn is read only when they pass."""
-    patterned = ADVICE.search(text) is not None or MIXING.search(text) is not None
-    plain = _plain_shape(text)
-    treated = HOME_TREATMENT.search(text) is not None
+    if ADVICE_SHAPES.search(text) is None:  # no phrasing: only a sentence opening by agreeing is left
+        patterned, plain, treated, permits = False, _opens_agreeing(text), False, False
+    else:
+        patterned = ADVICE.search(text) is not None or MIXING.search(text) is not None
+        plain = _plain_shape(text)
+        treated = HOME_TREATMENT.search(text) is not None
+        permits = LEGAL_PERMISSION.search(text) is not None
     if diy_instructions(text, caller_before):
         return ((next(iter(sentences(text)), text), 5),)
     if TRAVEL_DOCUMENT.search(caller_before) is not None and ENTRY_VERDICT.search(text) is not None:
@@ -67,7 +79,6 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
         )
         if entry is not None:
             return ((entry, 1),)
-    permits = LEGAL_PERMISSION.search(text) is not None
     if not (patterned or plain or treated or permits):
         return ()
     decision_asked = plain and bool(caller_before) and DECISION_QUESTION.search(caller_before) is not None
