@@ -54,7 +54,16 @@ def sentences(text: str) -> list[str]:
 @lru_cache(maxsize=4096)
 def _sentences(text: str) -> tuple[str, ...]:
     # Cached because every check reads the same turns; the cache holds a few calls' worth.
+    if _MAY_END_SENTENCE.search(text) is None:
+        whole = text.strip()
+        return (whole,) if whole else ()
     return tuple(part.strip() for part in _SENTENCE_END.split(text) if part.strip())
+
+
+_MAY_END_SENTENCE: Final = re.compile(r"[\n.!?…](?:(?<=\n)|\s)")
+"""What every `_SENTENCE_END` break holds: a newline, or a stop followed by whitespace. Most
+sentences and many turns ("A cleaning is one hundred twenty dollars.") have none, and this scan
+costs a fraction of the split's lookbehinds at every space."""
 
 
 def words(text: str) -> list[str]:
@@ -68,14 +77,17 @@ def _words(text: str) -> tuple[str, ...]:
     folded = text.casefold()
     if folded.isascii() and "'" not in folded and "-" not in folded:
         # no apostrophe or hyphen to join: the tokens are the runs of [a-z0-9], got without the regex
-        return tuple(folded.translate(_ASCII_NOT_WORD_TO_SPACE).split())
+        return tuple(folded.encode().translate(_ASCII_NOT_WORD_TO_SPACE).decode().split())
     return tuple(_WORD.findall(folded.replace("’", "'")))
 
 
-_ASCII_NOT_WORD_TO_SPACE: Final = str.maketrans(
-    {char: " " for char in map(chr, range(128)) if not ("a" <= char <= "z" or "0" <= char <= "9")}
+_ASCII_NOT_WORD_TO_SPACE: Final = bytes(
+    code if code >= 128 or "a" <= chr(code) <= "z" or "0" <= chr(code) <= "9" else ord(" ")
+    for code in range(256)
 )
-"""Every ASCII character a `_WORD` token cannot hold without an apostrophe or hyphen, as a space."""
+"""Every ASCII character a `_WORD` token cannot hold without an apostrophe or hyphen, as a space: a
+bytes table, which `bytes.translate` indexes, where `str.translate` would look each character up
+in a dict (~200 instructions a character)."""
 
 
 @lru_cache(maxsize=4096)
