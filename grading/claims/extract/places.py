@@ -24,7 +24,7 @@ POSTCODE_US: Final = compile_filtered(
 nor a round number after a two-letter word ("about six thousand on twenty thousand"): a state that
 is also an English word (in, or, me, ok...) counts only after a comma ("Indianapolis, IN 46204")."""
 UNIT_NUMBER: Final = re.compile(r"\b(?:suite|unit|ste\.?|apt\.?|apartment)\s*#?\s*(\d{1,5}[a-z]?)\b")
-UNIT_HINT: Final = re.compile(r"suite|unit|ste|apt|apartment")
+UNIT_HINT: Final = ("suite", "unit", "ste", "apt", "apartment")
 """The suite or unit of an address ("Suite 210"), which an address read out can get wrong."""
 STREET_SUFFIXES: Final[dict[str, str]] = {
     "street": "street",

@@ -65,32 +65,84 @@ from grading.first_chars import compile_filtered
 from grading.prefilter import compile_gated
 from grading.speech import content_words
 
-_PRICE_WORDS: Final = re.compile("cheap|moderate|expensiv|pricey|upscale|high-end|costly|budget|mid")
-_FREE_HINTS: Final = re.compile("free|complimentary|charge|cost|fee|includ|house|waived| 0|nothing")
-_OFFER_VERBS: Final = re.compile("offer|provide|have|has |feature|run|host|'ve got|ve also got")
-_CREDENTIAL_WORDS: Final = re.compile("licensed|certified|accredited|registered|bonded|insured")
-_ACCEPT_VERBS: Final = re.compile("take|accept|carr|sell|stock|cover|serv|deliver to|come out to|travel to")
-_LANDMARK_HINTS: Final = re.compile("next to|behind|across|opposite|beside|front of|corner")
-"""Plain substring patterns (no word boundaries, so `re` scans fast) that spare the full patterns
-on sentences that cannot match them."""
+_PRICE_WORDS: Final = (
+    "cheap",
+    "moderate",
+    "expensiv",
+    "pricey",
+    "upscale",
+    "high-end",
+    "costly",
+    "budget",
+    "mid",
+)
+_FREE_HINTS: Final = (
+    "free",
+    "complimentary",
+    "charge",
+    "cost",
+    "fee",
+    "includ",
+    "house",
+    "waived",
+    " 0",
+    "nothing",
+)
+_OFFER_VERBS: Final = ("offer", "provide", "have", "has ", "feature", "run", "host", "'ve got", "ve also got")
+_CREDENTIAL_WORDS: Final = ("licensed", "certified", "accredited", "registered", "bonded", "insured")
+_ACCEPT_VERBS: Final = (
+    "take",
+    "accept",
+    "carr",
+    "sell",
+    "stock",
+    "cover",
+    "serv",
+    "deliver to",
+    "come out to",
+    "travel to",
+)
+_LANDMARK_HINTS: Final = ("next to", "behind", "across", "opposite", "beside", "front of", "corner")
+"""Substrings, one of which each full pattern's match holds, that spare the full patterns on
+sentences that cannot match them."""
 
 
-def _has_any(text: str, hint: re.Pattern[str]) -> bool:
-    return hint.search(text) is not None
+def _has_any(text: str, hints: tuple[str, ...]) -> bool:
+    """Whether `text` holds one of `hints`: a substring test per hint, several times cheaper than
+    a regular expression of the same alternatives, which `re` enters at every candidate letter."""
+    for hint in hints:
+        if hint in text:
+            return True
+    return False
 
 
-MONEY_HINT: Final = compile_filtered(r"[$£€]|dollar|buck|pound|quid|euro|usd|gbp|eur|cent")
+MONEY_HINT: Final = ("$", "£", "€", "dollar", "buck", "pound", "quid", "euro", "usd", "gbp", "eur", "cent")
 FIVE_DIGITS: Final = re.compile(r"\d{5}")
-DAYPART_HINT: Final = re.compile(r"morning|afternoon|evening|night")
+DAYPART_HINT: Final = ("morning", "afternoon", "evening", "night")
 MONTH_HINT: Final = compile_filtered(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)")
-DURATION_HINT: Final = re.compile(r"min|hour|hr|day|week|month|year|fortnight")
+DURATION_HINT: Final = ("min", "hour", "hr", "day", "week", "month", "year", "fortnight")
 """Cheap substring tests that spare the full patterns on sentences that cannot match them."""
+# The digit-led tests below are scanned by `re` with its first-character skip (a pattern opening
+# with `\b`, a lookbehind or an optional part is entered at every position instead), so one costs
+# a fraction of the full pattern it spares; each holds a part that every match of it must hold.
 NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")
 LETTER_DIGIT: Final = re.compile(r"[a-z]\d")
 """What every POSTCODE_UK match holds (the outward code's area letter and district digit)."""
-DIGIT_SPACE: Final = re.compile(r"\d\s")
-"""What every QUANTITY match holds (the number and the space before its noun)."""
+DIGIT_SPACE: Final = re.compile(r"\d\s+[a-z]")
+"""What every QUANTITY match holds (the number, the space and the first letter of its noun)."""
 STREET_HINT: Final = compile_gated(r"\b(?:" + "|".join(STREET_SUFFIXES) + r")\b")
+CLOCK_DIGITS: Final = re.compile(r"\d[:.]\d\d")
+"""What every TIME_CLOCK match holds ("9:30", "5.30")."""
+HOUR_DIGIT: Final = re.compile(r"\d\s?[ap]")
+"""What every TIME_HOUR match holds (the hour's last digit, then am or pm)."""
+DIGIT_THEN_WORD: Final = re.compile(r"\d\s+[a-z]")
+"""What every MONEY_RATE and MONEY_PER_UNIT match holds (the number, a space, "a", "per" or "for")."""
+DIGIT_RUN: Final = re.compile(r"\d[\d\s().-]{5,}\d")
+"""What every PHONE match holds (seven or more characters of digits and separators)."""
+SPACE_DIGIT: Final = re.compile(r"\s\d")
+"""What every TIME_BARE match holds (the space before the hour)."""
+RANGE_DIGITS: Final = re.compile(r"\d\s*(?:and|to|or|-|–)\s*[$£€]?\d")
+"""What every MONEY_RANGE_START match holds (two numbers joined)."""
 
 
 def extract(sentence: str) -> list[Claim]:
@@ -106,7 +158,7 @@ def cached_extract(sentence: str) -> tuple[Claim, ...]:
 def _extract_uncached(sentence: str) -> list[Claim]:
     text = digits_for_speech(sentence)
     if not NUMERIC_HINT.search(text):
-        if not DURATION_HINT.search(text):
+        if not _has_any(text, DURATION_HINT):
             return _extract_words(text)
         # lengths of time said in words alone ("about a fortnight", "an hour and a half")
         found: list[Claim] = []
@@ -120,7 +172,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
         spans.append(match.span())
 
-    for match in MONEY.finditer(text) if MONEY_HINT.search(text) else ():
+    for match in MONEY.finditer(text) if _has_any(text, MONEY_HINT) else ():
         amount = match.group(1) or match.group(2)
         value = float(amount)
         if match.group(3):
@@ -135,7 +187,11 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         )
         claims.append(Claim(kind="money", value=round(value, 2), span=unit.strip(), currency=currency))
         spans.append(match.span())
-    if claims and ("and" in text or "to" in text or "or" in text or "-" in text):
+    if (
+        claims
+        and ("and" in text or "to" in text or "or" in text or "-" in text)
+        and RANGE_DIGITS.search(text)
+    ):
         for match in MONEY_RANGE_START.finditer(text):
             if not span_taken(spans, *match.span(1)):
                 currency = claims[-1].currency
@@ -143,10 +199,13 @@ def _extract_uncached(sentence: str) -> list[Claim]:
                     Claim(kind="money", value=float(match.group(1)), span=match.group(1), currency=currency)
                 )
                 spans.append(match.span(1))
-    for match in MONEY_RATE.finditer(text) if " a" in text or " per " in text or " for " in text else ():
+    rated = DIGIT_THEN_WORD.search(text) is not None
+    for match in (
+        MONEY_RATE.finditer(text) if rated and (" a" in text or " per " in text or " for " in text) else ()
+    ):
         if not span_taken(spans, *match.span(1)) and float(match.group(1)) >= 10:
             add("money", float(match.group(1)), match)
-    for match in MONEY_PER_UNIT.finditer(text) if " a" in text or " per " in text else ():
+    for match in MONEY_PER_UNIT.finditer(text) if rated and (" a" in text or " per " in text) else ():
         group = 1 if match.group(1) is not None else 2
         if not span_taken(spans, *match.span(group)):
             claims.append(Claim(kind="money", value=float(match.group(group)), span=match.group(0).strip()))
@@ -167,7 +226,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
             claims.append(Claim(kind="postcode", value=match.group(1), span=match.group(1)))
             spans.append(match.span(1))
     iso_dates = [m.span() for m in ISO_DATE.finditer(text)] if "-" in text else []
-    for match in PHONE.finditer(text):
+    for match in PHONE.finditer(text) if DIGIT_RUN.search(text) else ():
         digits = re.sub(r"\D", "", match.group(0))
         if (
             len(digits) >= 7
@@ -178,10 +237,10 @@ def _extract_uncached(sentence: str) -> list[Claim]:
             add("phone", digits, match)
     if STREET_HINT.search(text):
         streets(text, add)
-    for match in DAYPART.finditer(text) if DAYPART_HINT.search(text) else ():
+    for match in DAYPART.finditer(text) if _has_any(text, DAYPART_HINT) else ():
         meridiem = "am" if match.group(3) else "pm"
         add("time", clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
-    for match in TIME_CLOCK.finditer(text) if ":" in text or "." in text else ():
+    for match in TIME_CLOCK.finditer(text) if CLOCK_DIGITS.search(text) else ():
         if span_taken(spans, *match.span()):
             continue
         if (
@@ -194,17 +253,17 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         candidates = clock(int(match.group(1)), int(match.group(2)), match.group(3) or evening(text, match))
         if candidates:
             add("time", candidates, match)
-    for match in TIME_HOUR.finditer(text) if "m" in text else ():
+    for match in TIME_HOUR.finditer(text) if "m" in text and HOUR_DIGIT.search(text) else ():
         if not span_taken(spans, *match.span()):
             add("time", clock(int(match.group(1)), 0, match.group(2)), match)
     for match in TIME_WORD.finditer(text) if "noon" in text or "mid" in text else ():
         add("time", (0,) if match.group(1) == "midnight" else (720,), match)
-    for match in TIME_BARE.finditer(text):
+    for match in TIME_BARE.finditer(text) if SPACE_DIGIT.search(text) else ():
         if not span_taken(spans, *match.span(1)) and 1 <= int(match.group(1)) <= 12:
             hour = clock(int(match.group(1)), 0, evening(text, match))
             claims.append(Claim(kind="time", value=hour, span=match.group(0)))
             spans.append(match.span())
-    for match in UNIT_NUMBER.finditer(text) if UNIT_HINT.search(text) else ():
+    for match in UNIT_NUMBER.finditer(text) if _has_any(text, UNIT_HINT) else ():
         if not span_taken(spans, *match.span(1)):
             claims.append(Claim(kind="unit_number", value=match.group(1), span=match.group(0)))
             spans.append(match.span(1))
@@ -218,7 +277,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         unit = match.group(2)
         minutes = 30 if unit == "half hour" else count * UNIT_MINUTES[unit]
         add("frequency", minutes, match)
-    if DURATION_HINT.search(text):
+    if _has_any(text, DURATION_HINT):
         durations(text, claims, spans)
     claims.extend(_extract_words(text, spans, streets_done=True))
     if claims:
