@@ -1,7 +1,7 @@
 """accuracy: a price is a wrong_fact only when the sheet prices the thing it is for; a price for a
 thing the sheet does not price is invented_fact, whatever other price shares its unit ("a person",
-"per person") or a word of the talk. Tried on a beekeeper's apiary; the hard negatives are the sheet's
-own priced things at a wrong price, said with and without their unit."""
+"per person"). Tried on a beekeeper's apiary; the hard negatives are the sheet's own priced things
+at a wrong price, said with and without their unit or beside another fact about them."""
 
 from __future__ import annotations
 
@@ -43,12 +43,12 @@ def test_a_price_charged_by_another_prices_unit_is_invented() -> None:
     ) == ["invented_fact"]
 
 
-def test_a_price_for_what_only_an_unpriced_fact_speaks_of_is_invented() -> None:
-    # the sheet speaks of bees in walls only to say it does not remove them; the swarm price shares
-    # only "bee" with the question
-    assert _tags("Can you remove the bees from inside my wall?", "Sure, that's three hundred dollars.") == [
-        "invented_fact"
-    ]
+def test_a_price_beside_another_fact_of_the_same_thing_stays_wrong() -> None:
+    # the class's length and its price in one sentence: the price fact is still what it prices
+    assert _tags(
+        "Tell me about the beginner beekeeping class.",
+        "The beginner class runs two hours and costs fifty-five dollars a person.",
+    ) == ["wrong_fact"]
 
 
 def test_the_sheets_own_priced_things_at_a_wrong_price_stay_wrong() -> None:

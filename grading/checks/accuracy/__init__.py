@@ -23,7 +23,7 @@ For every agent sentence that states something (not a question, not hedged), eac
    a wrong_fact with that fact as `ref`: critical when the fact's topic is price, hours or
    availability, else major. An amount is contradicted only by a price fact about what it prices:
    its unit ("a person", "per child") names nothing it prices, and an amount for a thing no price
-   fact is about, or that a fact pricing nothing is more about, is invented;
+   fact is about once the unit is set aside is invented;
 5. otherwise invented_fact: nothing in the sheet speaks to it. Critical for price, discount,
    hours and availability claims (amounts, percentages, times, open days, price levels), major
    for the rest.

@@ -238,7 +238,7 @@ def _judge_reading(
         claim.kind == "money"
         and scored
         and best >= WRONG_THRESHOLD
-        and about_the_unpriced(claim, sentence, index, candidates, sentence_words, context_words)
+        and about_the_unpriced(claim, sentence, candidates, sentence_words, context_words)
     ):
         return "invented_fact", "critical", None
     if scored and best >= WRONG_THRESHOLD:

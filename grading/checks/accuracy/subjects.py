@@ -159,25 +159,20 @@ def charged_by(claim: Claim, sentence: str) -> frozenset[str]:
 def about_the_unpriced(
     claim: Claim,
     sentence: str,
-    index: FactIndex,
     candidates: list[tuple[IndexedFact, Claim]],
     sentence_words: set[str],
     context_words: set[str],
 ) -> bool:
     """An amount whose clause names nothing prices what its sentence and the talk before it are
     about, and it contradicts a price fact only when that fact is about the same thing: when, with
-    the amount's unit set aside ("per child", "a person"), no price fact is related enough, or a fact
-    that prices nothing is more about it (the sheet speaks of bees in walls only to say it does not
-    remove them, of the Open Ocean gallery only for its feedings), the amount is invented."""
+    the amount's unit set aside ("per child", "a person"), no price fact is related enough, the
+    amount is invented (eighty-nine dollars per child for an overnight the sheet does not have is no
+    child's admission price)."""
     unit = charged_by(claim, sentence)
     said = sentence_words - unit
     talk = context_words - unit
-    priced = {id(fact) for fact, _ in candidates}
     best_priced = max((relatedness(fact, said, talk) for fact, _ in candidates), default=0)
-    best_other = max(
-        (relatedness(fact, said, talk) for fact in index.facts if id(fact) not in priced), default=0
-    )
-    return best_priced < WRONG_THRESHOLD or best_other > best_priced
+    return best_priced < WRONG_THRESHOLD
 
 
 @lru_cache(maxsize=4096)
