@@ -27,6 +27,7 @@ from grading.claims.extract.days import (
     days_named,
     open_and_closed_days,
     partial_closure,
+    says_every_day,
 )
 from grading.claims.extract.free import FREE_THEN_NO_THING
 from grading.claims.extract.sentence import NUMERIC_HINT, extract
@@ -53,5 +54,6 @@ __all__ = [
     "negated_things",
     "open_and_closed_days",
     "partial_closure",
+    "says_every_day",
     "sizes_as_written",
 ]

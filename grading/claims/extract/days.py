@@ -52,7 +52,7 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
     closed: set[int] = set()
     for clause in CLAUSE.split(text.casefold()):
         days = days_in(clause)
-        if not days and EVERY_DAY.search(clause) and OPEN_WORDS.search(clause):
+        if not days and says_every_day(clause) and OPEN_WORDS.search(clause):
             # "Open every day 9 am to 5 pm": every day of the week, which a seasonal late opening
             # ("until 8 pm on Fridays") in another fact does not narrow
             days = set(range(7))
@@ -71,6 +71,17 @@ def open_and_closed_days(text: str) -> tuple[set[int], set[int]]:
 EVERY_DAY: Final = compile_gated(r"\b(?:every day|daily|seven days a week|7 days a week|all week)\b")
 """Every day of the week without naming one: with an opening word, a clause of hours that opens on
 all seven days."""
+_EVERY_DAY_PARTS: Final = ("every day", "daily", "days a week", "all week")
+"""What every EVERY_DAY match holds, found by substring tests: most clauses hold none, and the gated
+search would first read each new clause's words for itself."""
+
+
+def says_every_day(text: str) -> bool:
+    """Whether EVERY_DAY matches `text` (a clause, lower-cased as EVERY_DAY reads it)."""
+    for part in _EVERY_DAY_PARTS:
+        if part in text:
+            return EVERY_DAY.search(text) is not None
+    return False
 
 
 PARTIAL_CLOSURE: Final = compile_filtered(r"\d|\bnoon\b|\bfor (?:lunch|cleaning|a break|maintenance)\b")
