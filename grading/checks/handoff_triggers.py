@@ -144,8 +144,22 @@ def sheet_triggers(fact_sheet: FactSheet) -> tuple[Trigger, ...]:
     """The situations of the sheet's handoff line, without those that only name the person handed
     to ("... asks for the pharmacist": asking for them is a person request), and without those
     made only of the business's everyday words (a bank's "(someone in their account)" leaves
-    {account}, which every bank caller says)."""
-    return _triggers(fact_sheet.handoff, fact_sheet.scope, tuple(fact.statement for fact in fact_sheet.facts))
+    {account}, which every bank caller says).
+
+    Kept for the last sheet (by identity: an approved version is immutable, as the engine's sheet
+    hash also assumes): every caller turn asks, and the key of `_triggers` (every fact's statement)
+    costs more to build and hash than the rest of a turn's reading."""
+    entry = _last_triggers[0] if _last_triggers else None  # one read: another thread may replace it
+    if entry is not None and entry[0] is fact_sheet:
+        return entry[1]
+    found = _triggers(
+        fact_sheet.handoff, fact_sheet.scope, tuple(fact.statement for fact in fact_sheet.facts)
+    )
+    _last_triggers[:] = [(fact_sheet, found)]
+    return found
+
+
+_last_triggers: list[tuple[FactSheet, tuple[Trigger, ...]]] = []
 
 
 @lru_cache(maxsize=64)
@@ -266,20 +280,33 @@ def _in_sheet_words(text: str, handoff: str) -> str:
     and its plain-words descriptions of a CONCEPTS situation, in the sheet's own word. Cached: the
     rules judge and the engine read the same turns."""
     text = _without_follow_on_questions(text)
-    surface = _surface_words(handoff)
-    for sheet_words, phrases in CONCEPTS:
-        word = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
-        if word is not None and phrases.search(text) is not None:
+    for phrases, word in _sheet_rewrites(handoff):
+        if phrases.search(text) is not None:
             text = _replace(phrases, text, word)
-    for sheet_words, phrases in EVENTS:
-        noun = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
-        if noun is not None and phrases.search(text) is not None:
-            verb = next((surface[s] for s in sorted(EVENT_VERBS) if s in surface), "")
-            text = _replace(phrases, text, f"{noun} {verb}".strip())
     roots = _roots(handoff)
     if roots is None:
         return text
+    surface = _surface_words(handoff)
     return roots.sub(lambda match: _root_word(match.group(0), surface), text)
+
+
+@lru_cache(maxsize=64)
+def _sheet_rewrites(handoff: str) -> tuple[tuple[Phrases, str], ...]:
+    """The CONCEPTS and then the EVENTS phrasings the handoff line has a word for, each with what
+    `_in_sheet_words` puts after it: the sheet's word (for an event, its noun and its verb of
+    happening). Read once per line, not per caller turn."""
+    surface = _surface_words(handoff)
+    found: list[tuple[Phrases, str]] = []
+    for sheet_words, phrases in CONCEPTS:
+        word = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
+        if word is not None:
+            found.append((phrases, word))
+    for sheet_words, phrases in EVENTS:
+        noun = next((surface[s] for s in sorted(sheet_words) if s in surface), None)
+        if noun is not None:
+            verb = next((surface[s] for s in sorted(EVENT_VERBS) if s in surface), "")
+            found.append((phrases, f"{noun} {verb}".strip()))
+    return tuple(found)
 
 
 def _replace(phrases: Phrases, text: str, word: str) -> str:
