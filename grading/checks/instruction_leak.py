@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import compile_phrases, content_words, frozen_content_words
+from grading.speech import any_of, compile_phrases, content_words, frozen_content_words
 
 INSTRUCTIONS: Final = compile_phrases(
     [
@@ -112,6 +112,11 @@ of CODE_IDENTIFIER (an underscore or a camelCase join): plain speech has none of
 scan far faster than the full patterns, which every agent turn would otherwise pay for."""
 
 
+LEAK_PHRASES: Final = any_of(INSTRUCTIONS, SPOKEN_SCHEMA, SPOKEN_MARKUP)
+"""The check's three phrasings in one search: an agent turn holding none of them (almost every turn)
+is not searched for each."""
+
+
 def _tool_names(call: Call) -> set[str]:
     return {tool.name.casefold() for turn in call.turns for tool in turn.tool_calls if len(tool.name) > 3}
 
@@ -155,20 +160,23 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker != "agent":
             continue
         text = turn.text
-        match = INSTRUCTIONS.search(text)
+        phrased = LEAK_PHRASES.search(text) is not None
+        match = INSTRUCTIONS.search(text) if phrased else None
         reason = "the agent read out its own instructions"
         severity = "major"
         if match is None and len(rules) >= 2 and _recites_rules(text, rules):
             match = re.match(r".{0,60}\S*", text)  # the opening of the recital
             reason = "the agent read out the sheet's rules"
         if match is None:
-            match = (SCHEMA.search(text) if "{" in text or '"' in text else None) or SPOKEN_SCHEMA.search(
-                text
+            match = (SCHEMA.search(text) if "{" in text or '"' in text else None) or (
+                SPOKEN_SCHEMA.search(text) if phrased else None
             )
             reason = "the agent read a data structure aloud"
         if match is None:
             maybe_markup = MARKUP_CHARS.search(text) or LIST_START.match(text)
-            match = (MARKUP.search(text) if maybe_markup else None) or SPOKEN_MARKUP.search(text)
+            match = (MARKUP.search(text) if maybe_markup else None) or (
+                SPOKEN_MARKUP.search(text) if phrased else None
+            )
             if match is None and "(" in text:
                 match = STAGE_DIRECTION.search(text)
             reason = "the agent read markup or a stage direction aloud"
