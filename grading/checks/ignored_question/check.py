@@ -79,11 +79,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         repeated = repeats_previous(turns, reply_turns[0])
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
-        refused = bool(REFUSAL.search(reply) or DECLINED.search(reply)) and not repeated
-        sole = refused and sole_ask(asked, turn.text)
+        # read with reply_words, for the first question its answer in kind does not settle
+        refused = sole = asks_back = False
+        reply_sentences: list[str] = []
         reply_words: frozenset[str] | None = None  # read when a question needs it
-        reply_sentences = sentences(reply)
-        asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
         # "Are you even listening?", "I'm asking if you're open late": the caller says it was missed
         not_heard = bool(follow_up) and NOT_HEARD.search(follow_up) is not None
         pitched = PITCH.search(spoken_reply) is not None
@@ -100,6 +99,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
             if reply_words is None:
+                refused = bool(REFUSAL.search(reply) or DECLINED.search(reply)) and not repeated
+                sole = refused and sole_ask(asked, turn.text)
+                reply_sentences = sentences(reply)
+                asks_back = any(s.rstrip().endswith("?") for s in reply_sentences)
                 # a closing sentence says nothing about the question ("anything else?" meets no
                 # "...someone else")
                 reply_words = digit_words(" ".join(s for s in reply_sentences if not closes_only(s)))
