@@ -14,7 +14,7 @@ import msgspec
 
 from grading.first_chars import compile_filtered
 from grading.formats import Call
-from grading.speech import REFUSAL, compile_phrases, content_words, sentences
+from grading.speech import REFUSAL, any_of, compile_phrases, content_words, sentences
 
 ACTION_TOOL: Final = compile_filtered(
     r"book|schedul|reserv|appoint|cancel|reschedul|transfer|handoff|callback|call_back|message|ticket|"
@@ -181,7 +181,7 @@ def _read_outcome(call: Call) -> Outcome:
         if turn.speaker == "agent":
             if next_step_turn is None and _offers_next_step(turn.text):
                 next_step_turn = index + 1
-            if (REFUSAL.search(turn.text) or INABILITY.search(turn.text)) and not _says_more(turn.text):
+            if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
                 inability_turn = index + 1
         elif (
             CALLER_GAVE_UP.search(turn.text)
@@ -228,6 +228,9 @@ INABILITY: Final = compile_phrases(
         r"(?:call|calling) (?:us )?(?:again|back) later",
     ]
 )
+
+REFUSED_OR_UNABLE: Final = any_of(REFUSAL, INABILITY)
+"""REFUSAL or INABILITY, in one search: every agent turn is read for either (few hold one)."""
 
 
 YES_NO_QUESTION: Final = re.compile(
@@ -309,12 +312,7 @@ def _says_more(text: str) -> bool:
     Custom cupcakes need forty-eight hours" answers; "I'm not sure about that one." does not. A
     sentence of substance is a statement of three content words or more that is itself no refusal."""
     for sentence in sentences(text):
-        if (
-            sentence.rstrip().endswith("?")
-            or REFUSAL.search(sentence)
-            or INABILITY.search(sentence)
-            or CLOSING.match(sentence)
-        ):
+        if sentence.rstrip().endswith("?") or REFUSED_OR_UNABLE.search(sentence) or CLOSING.match(sentence):
             continue
         if len(content_words(sentence)) >= 3:
             return True
