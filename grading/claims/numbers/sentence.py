@@ -69,6 +69,19 @@ _HALF_HOUR_UK: Final = re.compile(
 """British "half five" is 5:30 (not "half one more time", "half two hours")."""
 
 
+_ORDINAL_PARTS: Final = (*(word for word in ORDINALS if not word.endswith("teenth")), "teenth")
+"""What every _ORDINAL_DATE match holds: one of the ordinals ("thirteenth" to "nineteenth" all hold
+"teenth"). Most texts hold "th" ("the", "that") and no ordinal; these substring tests spare them
+the full pattern."""
+
+
+def _says_an_ordinal(text: str) -> bool:
+    for part in _ORDINAL_PARTS:
+        if part in text:
+            return True
+    return False
+
+
 def _ordinal(match: re.Match[str]) -> str:
     day = ORDINALS[match.group(3)] + (TENS[match.group(2)] if match.group(2) else 0)
     if day > 31:
@@ -87,7 +100,7 @@ def digits_for_speech(text: str) -> str:
         return text  # nothing below can fire without a digit, a number word or an ordinal
     if "," in text:
         text = _THOUSANDS.sub("", text)
-    if "th" in text or "first" in text or "second" in text:
+    if _says_an_ordinal(text):
         text = _ORDINAL_DATE.sub(_ordinal, text)
     if ANY_NUMBER_WORD.search(text):
         text = RUN.sub(rewrite, text)
