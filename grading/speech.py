@@ -45,6 +45,16 @@ STOPWORDS: Final[frozenset[str]] = frozenset(
 FILLERS: Final[frozenset[str]] = frozenset({"um", "uh", "uhm", "er", "erm", "ah", "oh", "hmm", "mm", "like"})
 
 
+def holds_any(text: str, parts: tuple[str, ...]) -> bool:
+    """Whether `text` holds one of `parts`: a substring test per part, several times cheaper than
+    a regular expression of the same alternatives, which `re` enters at every candidate letter.
+    The checks' pre-tests use it to spare full patterns on texts that cannot match them."""
+    for part in parts:
+        if part in text:
+            return True
+    return False
+
+
 def sentences(text: str) -> list[str]:
     """The sentences of a turn, stripped, empty ones dropped. Decimals and times ("10.10", "5.30")
     stay whole because a split needs whitespace after the stop."""

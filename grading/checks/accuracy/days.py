@@ -25,7 +25,7 @@ from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Severity, Tag
-from grading.speech import content_words
+from grading.speech import content_words, holds_any
 
 OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
 WE_DO_DAYS: Final = compile_filtered(
@@ -68,7 +68,7 @@ def _claimed_days(sentence: str, asked_if_open: bool) -> tuple[frozenset[int], f
     claimed_open: set[int] = set()
     claimed_closed: set[int] = set()
     lowered = sentence.casefold()
-    if not _says_days(lowered):
+    if not holds_any(lowered, DAYS_SAID):
         return frozenset(), frozenset()  # most sentences: no clause below can name a day
     for clause in CLAUSE.split(lowered):
         days = days_in(clause)
@@ -89,13 +89,6 @@ DAYS_SAID: Final = ("day", "sun", "sat", "mon", "tue", "wed", "thu", "fri", "wee
 """What a clause naming days holds: a day's name (`days_in` looks for the same letters) or one of
 EVERY_DAY's words. A few substring tests of the sentence spare the clause-by-clause reading of the
 rest (cheaper than one `re` alternation of them, which is entered at every candidate letter)."""
-
-
-def _says_days(lowered: str) -> bool:
-    for part in DAYS_SAID:
-        if part in lowered:
-            return True
-    return False
 
 
 def open_day_claims(

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.checks.accuracy.relatedness import WEAK
-from grading.claims.extract import NUMERIC_HINT, Claim, extract, sizes_as_written
+from grading.claims.extract import Claim, extract, says_a_number, sizes_as_written
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.prefilter import compile_gated
@@ -89,8 +89,8 @@ def statement_of(spoken: str) -> tuple[str, tuple[Claim, ...], bool]:
     if HEDGE.search(sentence):
         sentence = _unhedged(sentence)
     claims = tuple(extract(sentence))
-    price_slot = not any(claim.kind == "money" for claim in claims) and bool(
-        NUMERIC_HINT.search(digits_for_speech(sentence))
+    price_slot = not any(claim.kind == "money" for claim in claims) and says_a_number(
+        digits_for_speech(sentence)
     )
     return sentence, claims, price_slot
 

@@ -34,7 +34,7 @@ from grading.checks.accuracy.statements import (
 from grading.checks.accuracy.tools import FlatMemo, tool_call_dates, tool_call_values, tool_date_conflict
 from grading.checks.accuracy.values import key_values, read_back, seen
 from grading.checks.accuracy.verdict import RANK, Verdict, topic_severity
-from grading.claims.extract import NUMERIC_HINT, Claim, extract
+from grading.claims.extract import Claim, extract, says_a_number
 from grading.claims.facts import IndexedFact, index_facts
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
@@ -79,13 +79,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if turn.speaker == "caller":
             # Only values can be echoed (see `seen`), and values need digits once spoken numbers are read.
             spoken_digits = digits_for_speech(turn.text)
-            numeric = NUMERIC_HINT.search(spoken_digits) is not None
+            numeric = says_a_number(spoken_digits)
             valued = numeric or WORDED_DURATION.search(spoken_digits) is not None
             found = key_values(extract(turn.text)) if valued else {}
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
             if numeric or not spoken_digits.isascii():
-                # CALLER_NUMBER's \d needs a digit: NUMERIC_HINT finds an ASCII one; others are not ASCII
+                # CALLER_NUMBER's \d needs a digit: says_a_number finds an ASCII one; others are not ASCII
                 caller_numbers.update(
                     number.replace(":", "") for number in CALLER_NUMBER.findall(spoken_digits)
                 )

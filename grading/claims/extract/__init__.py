@@ -30,7 +30,7 @@ from grading.claims.extract.days import (
     says_every_day,
 )
 from grading.claims.extract.free import FREE_THEN_NO_THING
-from grading.claims.extract.sentence import NUMERIC_HINT, extract
+from grading.claims.extract.sentence import extract, says_a_number
 from grading.claims.extract.statements import days_of_amounts, days_of_times, negated_things
 from grading.claims.extract.things import sizes_as_written
 from grading.claims.extract.times import ISO_DATE, MONTH_NAMES
@@ -43,7 +43,6 @@ __all__ = [
     "FREE_THEN_NO_THING",
     "ISO_DATE",
     "MONTH_NAMES",
-    "NUMERIC_HINT",
     "Claim",
     "ClaimValue",
     "days_in",
@@ -54,6 +53,7 @@ __all__ = [
     "negated_things",
     "open_and_closed_days",
     "partial_closure",
+    "says_a_number",
     "says_every_day",
     "sizes_as_written",
 ]

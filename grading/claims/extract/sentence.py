@@ -63,7 +63,7 @@ from grading.claims.extract.times import (
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.prefilter import compile_gated
-from grading.speech import content_words
+from grading.speech import content_words, holds_any
 
 _PRICE_WORDS: Final = (
     "cheap",
@@ -107,15 +107,6 @@ _LANDMARK_HINTS: Final = ("next to", "behind", "across", "opposite", "beside", "
 sentences that cannot match them."""
 
 
-def _has_any(text: str, hints: tuple[str, ...]) -> bool:
-    """Whether `text` holds one of `hints`: a substring test per hint, several times cheaper than
-    a regular expression of the same alternatives, which `re` enters at every candidate letter."""
-    for hint in hints:
-        if hint in text:
-            return True
-    return False
-
-
 MONEY_HINT: Final = ("$", "£", "€", "dollar", "buck", "pound", "quid", "euro", "usd", "gbp", "eur", "cent")
 FIVE_DIGITS: Final = re.compile(r"\d{5}")
 DAYPART_HINT: Final = ("morning", "afternoon", "evening", "night")
@@ -125,14 +116,15 @@ DURATION_HINT: Final = ("min", "hour", "hr", "day", "week", "month", "year", "fo
 # The digit-led tests below are scanned by `re` with its first-character skip (a pattern opening
 # with `\b`, a lookbehind or an optional part is entered at every position instead), so one costs
 # a fraction of the full pattern it spares; each holds a part that every match of it must hold.
-NUMERIC_HINT: Final = compile_filtered(r"[0-9]|noon|midday|midnight")
 _ASCII_DIGIT: Final = re.compile(r"[0-9]")
 _MONTHS_SHORT: Final = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
-def _numeric(text: str) -> bool:
-    """NUMERIC_HINT's answer: a one-class pattern, which `re` scans with its first-character skip,
-    and three substring tests, instead of the alternation entered at every candidate letter."""
+def says_a_number(text: str) -> bool:
+    """Whether `text` (numbers already read as digits, `digits_for_speech`) holds an ASCII digit or
+    a clock word (noon, midday, midnight): what every value claim needs. A one-class pattern, which
+    `re` scans with its first-character skip, and three substring tests, instead of an alternation
+    entered at every candidate letter."""
     return _ASCII_DIGIT.search(text) is not None or "noon" in text or "midday" in text or "midnight" in text
 
 
@@ -167,8 +159,8 @@ def cached_extract(sentence: str) -> tuple[Claim, ...]:
 
 def _extract_uncached(sentence: str) -> list[Claim]:
     text = digits_for_speech(sentence)
-    if not _numeric(text):
-        if not _has_any(text, DURATION_HINT):
+    if not says_a_number(text):
+        if not holds_any(text, DURATION_HINT):
             return _extract_words(text)
         # lengths of time said in words alone ("about a fortnight", "an hour and a half")
         found: list[Claim] = []
@@ -182,7 +174,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         claims.append(Claim(kind=kind, value=value, span=match.group(0).strip(), subject=subject))
         spans.append(match.span())
 
-    for match in MONEY.finditer(text) if _has_any(text, MONEY_HINT) else ():
+    for match in MONEY.finditer(text) if holds_any(text, MONEY_HINT) else ():
         amount = match.group(1) or match.group(2)
         value = float(amount)
         if match.group(3):
@@ -247,7 +239,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
             add("phone", digits, match)
     if STREET_HINT.search(text):
         streets(text, add)
-    for match in DAYPART.finditer(text) if _has_any(text, DAYPART_HINT) else ():
+    for match in DAYPART.finditer(text) if holds_any(text, DAYPART_HINT) else ():
         meridiem = "am" if match.group(3) else "pm"
         add("time", clock(int(match.group(1)), int(match.group(2) or 0), meridiem), match)
     for match in TIME_CLOCK.finditer(text) if CLOCK_DIGITS.search(text) else ():
@@ -273,11 +265,11 @@ def _extract_uncached(sentence: str) -> list[Claim]:
             hour = clock(int(match.group(1)), 0, evening(text, match))
             claims.append(Claim(kind="time", value=hour, span=match.group(0)))
             spans.append(match.span())
-    for match in UNIT_NUMBER.finditer(text) if _has_any(text, UNIT_HINT) else ():
+    for match in UNIT_NUMBER.finditer(text) if holds_any(text, UNIT_HINT) else ():
         if not span_taken(spans, *match.span(1)):
             claims.append(Claim(kind="unit_number", value=match.group(1), span=match.group(0)))
             spans.append(match.span(1))
-    for match in DATE.finditer(text) if _has_any(text, _MONTHS_SHORT) and MONTH_HINT.search(text) else ():
+    for match in DATE.finditer(text) if holds_any(text, _MONTHS_SHORT) and MONTH_HINT.search(text) else ():
         month = (match.group(1) or match.group(4))[:3]
         day = int(match.group(2) or match.group(3))
         if 1 <= day <= 31:
@@ -287,7 +279,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         unit = match.group(2)
         minutes = 30 if unit == "half hour" else count * UNIT_MINUTES[unit]
         add("frequency", minutes, match)
-    if _has_any(text, DURATION_HINT):
+    if holds_any(text, DURATION_HINT):
         durations(text, claims, spans)
     claims.extend(_extract_words(text, spans, streets_done=True))
     if claims:
@@ -308,16 +300,16 @@ def _extract_words(
 
     if not streets_done and STREET_HINT.search(text):
         streets(text, add)
-    for match in PRICE_LEVEL.finditer(text) if _has_any(text, _PRICE_WORDS) else ():
+    for match in PRICE_LEVEL.finditer(text) if holds_any(text, _PRICE_WORDS) else ():
         add("price_level", PRICE_LEVELS[match.group(1)], match)
-    for match in FREE.finditer(text) if _has_any(text, _FREE_HINTS) else ():
+    for match in FREE.finditer(text) if holds_any(text, _FREE_HINTS) else ():
         if not_a_price(text, match) or NOT_BEFORE.search(text, 0, match.start()) is not None:
             continue
         granted = match.group(0) == "waived" and GRANTED.search(
             text[max(0, match.start() - 20) : match.start()]
         )
         add("free", "waived" if granted else "free", match, free_subject(text, match))
-    for match in OFFER.finditer(text) if _has_any(text, _OFFER_VERBS) else ():
+    for match in OFFER.finditer(text) if holds_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(sizes_as_written(match.group(1)))))
         if offered:
             add("offer", "offer", match, offered)
@@ -332,15 +324,15 @@ def _extract_words(
         named = tuple(sorted(content_words(match.group(1))))
         if named and not span_taken(spans, *match.span()):
             add("offer", "facility", match, named)
-    for match in CREDENTIAL.finditer(text) if _has_any(text, _CREDENTIAL_WORDS) else ():
+    for match in CREDENTIAL.finditer(text) if holds_any(text, _CREDENTIAL_WORDS) else ():
         qualifier = content_words(f"{match.group(1) or ''} {match.group(3) or ''}")
         if qualifier:
             add("credential", match.group(2), match, tuple(sorted(qualifier)))
-    for match in ACCEPTED.finditer(text) if _has_any(text, _ACCEPT_VERBS) else ():
+    for match in ACCEPTED.finditer(text) if holds_any(text, _ACCEPT_VERBS) else ():
         accepted = tuple(sorted(content_words(match.group(1))))
         if accepted and not span_taken(spans, *match.span()):
             add("offer", "accept", match, accepted)
-    for match in LANDMARK.finditer(text) if _has_any(text, _LANDMARK_HINTS) else ():
+    for match in LANDMARK.finditer(text) if holds_any(text, _LANDMARK_HINTS) else ():
         place = tuple(sorted(content_words(match.group(1))))
         if place:
             add("landmark", " ".join(place), match, place)

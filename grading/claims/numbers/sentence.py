@@ -19,6 +19,7 @@ from grading.claims.numbers.fractions import (
 from grading.claims.numbers.runs import ANY_NUMBER_WORD, RUN, rewrite
 from grading.claims.numbers.words import ORDINALS, TENS
 from grading.first_chars import compile_filtered
+from grading.speech import holds_any
 
 _THOUSANDS: Final = compile_filtered(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = compile_filtered(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
@@ -75,13 +76,6 @@ _ORDINAL_PARTS: Final = (*(word for word in ORDINALS if not word.endswith("teent
 the full pattern."""
 
 
-def _says_an_ordinal(text: str) -> bool:
-    for part in _ORDINAL_PARTS:
-        if part in text:
-            return True
-    return False
-
-
 def _ordinal(match: re.Match[str]) -> str:
     day = ORDINALS[match.group(3)] + (TENS[match.group(2)] if match.group(2) else 0)
     if day > 31:
@@ -100,7 +94,7 @@ def digits_for_speech(text: str) -> str:
         return text  # nothing below can fire without a digit, a number word or an ordinal
     if "," in text:
         text = _THOUSANDS.sub("", text)
-    if _says_an_ordinal(text):
+    if holds_any(text, _ORDINAL_PARTS):
         text = _ORDINAL_DATE.sub(_ordinal, text)
     if ANY_NUMBER_WORD.search(text):
         text = RUN.sub(rewrite, text)
