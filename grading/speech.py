@@ -155,14 +155,24 @@ def stem(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
     elif len(word) > 5 and word.endswith("ing"):
-        word = word[:-3]
+        word = _silent_e(word[:-3])
     elif len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
-        word = word[:-2]
+        word = _silent_e(word[:-2])
     elif len(word) > 6 and word.endswith("ings"):
         word = word[:-4]  # "meetings" meets "meeting": both "meet"
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
     return SYNONYMS.get(word, word)
+
+
+_SILENT_E: Final = re.compile(r"(?:chang|rang|eng|rg|dg|lg|[aeiou][cv])$")
+"""Stems whose word ends in a silent e that -ed or -ing dropped: "changed" and "arranging" meet
+"change" and "arrange", "priced" meets "price", "moved" meets "move". Only endings no English word
+stops at ("hang", "bang" keep theirs: "hanging" is not "hange")."""
+
+
+def _silent_e(stem: str) -> str:
+    return stem + "e" if _SILENT_E.search(stem) else stem
 
 
 class _Search(Protocol):
