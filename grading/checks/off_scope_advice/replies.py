@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases
+from grading.speech import INTERJECTION, REFUSAL, compile_phrases, holds_any
 
 AFFIRMS: Final = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|of course|absolutely|definitely|totally|go ahead|no problem|you can"
@@ -42,19 +42,37 @@ def negated_before(sentence: str, start: int) -> bool:
     return bool(NOT_ADVICE.search(clause))
 
 
-AFFIRM_WORDS: Final = re.compile(
-    r"yes|yeah|yep|yup|sure|course|absolutely|definitely|totally|ahead|problem|you can|you should"
-    r"|worry|fine|ok|safe|alright"
+AFFIRM_WORDS: Final = (
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "sure",
+    "course",
+    "absolutely",
+    "definitely",
+    "totally",
+    "ahead",
+    "problem",
+    "you can",
+    "you should",
+    "worry",
+    "fine",
+    "ok",
+    "safe",
+    "alright",
 )
-"""A word every AFFIRMS opening holds, searched anywhere in the lower-cased text: AFFIRMS reads a
+"""A word every AFFIRMS opening holds, looked for anywhere in the lower-cased text: AFFIRMS reads a
 sentence with only its leading fillers cut, so a text without any of these cannot open a sentence by
-agreeing. Exact for ASCII text (lowering is then what IGNORECASE does); other text is read in full."""
+agreeing. Exact for ASCII text (lowering is then what IGNORECASE does); other text is read in full.
+Substring tests, not one alternation: `re` tries the eighteen branches at every letter that opens
+one, about three times the cost."""
 
 
 def may_affirm(text: str) -> bool:
     """False only when no sentence of `text` can open by agreeing: one scan, before splitting the
     turn into sentences and stripping each one's fillers."""
-    return not text.isascii() or AFFIRM_WORDS.search(text.lower()) is not None
+    return not text.isascii() or holds_any(text.lower(), AFFIRM_WORDS)
 
 
 def affirms(sentence: str) -> bool:
