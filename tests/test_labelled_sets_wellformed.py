@@ -55,6 +55,7 @@ SETS = (
     LabelledSet("corpus_tuning_f", 45, 16),
     LabelledSet("corpus_tuning_h", 45, 16),
     LabelledSet("corpus_tuning_i", 45, 16),
+    LabelledSet("corpus_tuning_t", 45, 16),
     LabelledSet("corpus_tuning_g", 45, 16),
     LabelledSet("corpus_tuning_m", 45, 16),
     LabelledSet("corpus_tuning_n", 45, 16),
