@@ -49,6 +49,7 @@ class LabelledSet:
 SETS = (
     LabelledSet("corpus_tuning_a", 40, 14),
     LabelledSet("corpus_tuning_b", 40, 14),
+    LabelledSet("corpus_tuning_u", 45, 16),
     LabelledSet("corpus_tuning_c", 45, 16),
     LabelledSet("corpus_tuning_d", 45, 16),
     LabelledSet("corpus_tuning_e", 45, 16, turns=(4, 22)),
