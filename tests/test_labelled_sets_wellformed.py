@@ -61,6 +61,7 @@ SETS = (
     LabelledSet("corpus_tuning_m", 45, 16),
     LabelledSet("corpus_tuning_n", 45, 16),
     LabelledSet("corpus_tuning_o", 45, 16),
+    LabelledSet("corpus_tuning_s", 45, 16),
     LabelledSet("corpus_unseen_j", 45, 16),
     LabelledSet("corpus_unseen_k", 45, 16),
     LabelledSet("corpus_unseen_l", 45, 16),
