@@ -11,6 +11,8 @@ from grading.claims.numbers.cues import clock_cue, currency_after, numbered, pri
 from grading.claims.numbers.words import SCALES, TENS, UNITS, cardinals
 from grading.first_chars import compile_filtered
 
+RUN_WORDS: Final = frozenset({*UNITS, *TENS, *SCALES})
+"""The number words `RUN` reads; the last word of every RUN match is one of them, whole."""
 _WORD_ALTERNATION: Final = "|".join(sorted([*UNITS, *TENS, *SCALES], key=len, reverse=True))
 RUN: Final = compile_filtered(
     rf"\b(?:a\s+)?(?:{_WORD_ALTERNATION})(?:(?:[\s,-]+(?:and\s+)?|\s+and\s+)(?:{_WORD_ALTERNATION}))*\b"

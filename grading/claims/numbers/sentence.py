@@ -16,10 +16,10 @@ from grading.claims.numbers.fractions import (
     decimal,
     hundred_and_a_part,
 )
-from grading.claims.numbers.runs import ANY_NUMBER_WORD, RUN, rewrite
+from grading.claims.numbers.runs import ANY_NUMBER_WORD, RUN, RUN_WORDS, rewrite
 from grading.claims.numbers.words import ORDINALS, TENS
 from grading.first_chars import compile_filtered
-from grading.speech import holds_any
+from grading.prefilter.records import record_of
 
 _THOUSANDS: Final = compile_filtered(r"(?<=\d),(?=\d{3}\b)")
 _HALF_PAST: Final = compile_filtered(r"\b(half|quarter) (past|after|to|till) (\d{1,2})\b")
@@ -70,10 +70,12 @@ _HALF_HOUR_UK: Final = re.compile(
 """British "half five" is 5:30 (not "half one more time", "half two hours")."""
 
 
-_ORDINAL_PARTS: Final = (*(word for word in ORDINALS if not word.endswith("teenth")), "teenth")
-"""What every _ORDINAL_DATE match holds: one of the ordinals ("thirteenth" to "nineteenth" all hold
-"teenth"). Most texts hold "th" ("the", "that") and no ordinal; these substring tests spare them
-the full pattern."""
+_ORDINAL_WORDS: Final = frozenset(
+    {*ORDINALS, *(tens + ordinal for tens in ("twenty", "thirty") for ordinal in ORDINALS)}
+)
+"""The word (maximal run of `\\w`) that holds the ordinal of every _ORDINAL_DATE match: the ordinal
+starts after the whitespace of its month or "the", after the tens' hyphen or space, or glued to the
+tens ("twentyfirst"), and ends at `\\b`."""
 
 
 def _ordinal(match: re.Match[str]) -> str:
@@ -90,13 +92,19 @@ def _ordinal(match: re.Match[str]) -> str:
 def digits_for_speech(text: str) -> str:
     """The lower-cased `text` with spoken numbers written as digits (see the package docstring)."""
     text = text.casefold()
-    if not _NUMBERISH.search(text):
-        return text  # nothing below can fire without a digit, a number word or an ordinal
-    if "," in text:
+    if text.isascii():
+        words, digit = record_of(text).words, _ASCII_DIGIT.search(text) is not None
+    else:  # read here: a non-ASCII text's lower-casing (the prefilter's reading) may differ from its casefold
+        words, digit = frozenset(_WORD_RUN.findall(text)), _DIGIT.search(text) is not None
+    if not digit and words.isdisjoint(_NUMBERISH_WORDS):
+        if "oh" not in words or not _NUMBERISH.search(text):
+            return text  # see _NUMBERISH_WORDS: nothing below can change it
+    if digit and "," in text:
         text = _THOUSANDS.sub("", text)
-    if holds_any(text, _ORDINAL_PARTS):
+    read = text
+    if not words.isdisjoint(_ORDINAL_WORDS):
         text = _ORDINAL_DATE.sub(_ordinal, text)
-    if ANY_NUMBER_WORD.search(text):
+    if _may_run(text, words if text == read else None):
         text = RUN.sub(rewrite, text)
     if "..." in text or "…" in text or "-" in text:
         text = _RESTART.sub(_restart, text)
@@ -116,6 +124,39 @@ def digits_for_speech(text: str) -> str:
     return text
 
 
+def _may_run(text: str, words: frozenset[str] | None) -> bool:
+    """Whether `RUN` is to rewrite `text`: when ANY_NUMBER_WORD finds a number word in it, as it
+    always was. `words` are the text's words (None when an ordinal rewrite changed them): a `RUN`
+    word other than "oh" in them passes that test, and none at all means `RUN` cannot match, so
+    only a text whose one number word is "oh" is searched."""
+    if words is None:
+        return ANY_NUMBER_WORD.search(text) is not None
+    if not words.isdisjoint(_RUN_WORDS_BUT_OH):
+        return True
+    return "oh" in words and ANY_NUMBER_WORD.search(text) is not None
+
+
+_RUN_WORDS_BUT_OH: Final = RUN_WORDS - {"oh"}
+
+
+_WORD_RUN: Final = re.compile(r"\w+")
+"""A text's words, as the prefilter reads an ASCII text's (`record_of`): its maximal runs of `\\w`."""
+_DIGIT: Final = re.compile(r"\d")
+_ASCII_DIGIT: Final = re.compile(r"[0-9]")
+"""`_DIGIT` on ASCII text: a class `re` tests inline, where `\\d` looks every character up."""
+_NUMBERISH_WORDS: Final = _RUN_WORDS_BUT_OH | _ORDINAL_WORDS
+"""The words a rewrite needs when the text has no digit: a `RUN` word (its last word is a whole
+word: `\\b` after it, a separator or `\\b` before it) or an ordinal (`_ORDINAL_WORDS`). The
+digit-led rewrites need a digit, which only those two write. Every one of these words holds a
+`_NUMBERISH` alternative, so a text holding one passes that test, as a text with a digit does.
+"oh" alone is the exception: a run of "oh"s is a number ("oh oh seven"), but `_NUMBERISH` has no
+"oh", so a text whose only number word is "oh" is rewritten only when `_NUMBERISH` finds a part of
+a word ("someone"), and its RUN only when ANY_NUMBER_WORD does, as they always were.
+A word set costs one reading of the text, shared with the claim patterns' gates (`record_of`), where
+`_NUMBERISH` (an alternation `re` enters at every position) cost ~500 instructions a character.
+`_THOUSANDS` needs a digit before its comma too."""
+
+
 _NUMBERISH: Final = compile_filtered(
     r"\d|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|"
     r"fourty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
@@ -124,5 +165,5 @@ _NUMBERISH: Final = compile_filtered(
 )
 """What every rewrite of `digits_for_speech` needs in the text: a digit (thousands, restarts, "o'clock",
 "half past", "point", "and a half"), a number word (`RUN`, whose words `ANY_NUMBER_WORD` loosely
-finds) or an ordinal (`_ORDINAL_DATE`; "thirteenth" to "nineteenth" hold "teenth"). Most sentences
-have none, and one search spares them the rest."""
+finds) or an ordinal (`_ORDINAL_DATE`; "thirteenth" to "nineteenth" hold "teenth"). The word test
+above (`_NUMBERISH_WORDS`) answers for it on every text but one whose only number word is "oh"."""
