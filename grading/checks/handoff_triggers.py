@@ -40,6 +40,7 @@ from grading.speech import (
     compile_phrases,
     content_words,
     frozen_content_words,
+    holds_any,
     sentences,
     stem,
     words,
@@ -286,6 +287,9 @@ def _in_sheet_words(text: str, handoff: str) -> str:
     roots = _roots(handoff)
     if roots is None:
         return text
+    starts = _ascii_root_starts(handoff)
+    if starts is not None and text.isascii() and not holds_any(text.lower(), starts):
+        return text  # no word opens with a root's letters: nothing to replace (most turns)
     surface = _surface_words(handoff)
     return roots.sub(lambda match: _root_word(match.group(0), surface), text)
 
@@ -342,10 +346,26 @@ def _surface_words(handoff: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=64)
+def _root_starts(handoff: str) -> tuple[str, ...]:
+    """The first five letters of the handoff words, lower-cased (what `_roots` looks for)."""
+    return tuple(sorted({s[:SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= SAME_ROOT_MIN}))
+
+
+@lru_cache(maxsize=64)
+def _ascii_root_starts(handoff: str) -> tuple[str, ...] | None:
+    """`_root_starts` when all are ASCII, else None. Every match of `_roots` holds one of them, so an
+    ASCII text holding none (IGNORECASE then is what lowering does; a non-ASCII letter such as "ı"
+    can match an ASCII one, hence ASCII starts only) is left as it is without the substitution's
+    scan of every caller turn."""
+    starts = _root_starts(handoff)
+    return starts if all(start.isascii() for start in starts) else None
+
+
+@lru_cache(maxsize=64)
 def _roots(handoff: str) -> re.Pattern[str] | None:
     """Caller words that may share a root with a handoff word: those opening with its first five
     letters (the replacement then checks the rule)."""
-    starts = sorted({s[:SAME_ROOT_MIN] for s in _surface_words(handoff) if len(s) >= SAME_ROOT_MIN})
+    starts = _root_starts(handoff)
     if not starts:
         return None
     # behind the first-character filter: every caller turn is rewritten with it

@@ -10,7 +10,7 @@ from typing import Final
 
 from grading.checks.handoff_triggers import ROLE
 from grading.first_chars import compile_filtered
-from grading.speech import Pattern, compile_phrases
+from grading.speech import Pattern, compile_phrases, holds_any
 
 PERSON_REQUEST: Final = compile_phrases(
     [
@@ -116,9 +116,11 @@ NAMED_PERSON: Final = compile_filtered(
     r"[A-Z][a-z]+ (?:there|available|around)\b"
 )
 """A request for someone by name ("Can I speak with Linda please?"): read on the spoken case."""
-_MAY_NAME_PERSON: Final = compile_filtered(r"[Ss]peak|[Tt]alk|[Cc]hat|there|available|around")
+_MAY_NAME_PERSON: Final = ("Speak", "speak", "Talk", "talk", "Chat", "chat", "there", "available", "around")
 """A word NAMED_PERSON needs, in the case it needs it: most turns have none and skip its slower
-search. (Case-sensitive like NAMED_PERSON: with IGNORECASE this filter cost more than the search.)"""
+search. (Case-sensitive like NAMED_PERSON: with IGNORECASE this filter cost more than the search.)
+Substring tests (`holds_any`), a fraction of what the same alternation cost behind its
+first-character filter, which entered it at every position."""
 
 
 CONSULTING: Final = re.compile(
@@ -145,5 +147,5 @@ def _person_asked(text: str, role_request: re.Pattern[str] | None) -> bool:
     return (
         (asks(PERSON_REQUEST, text) and asks(PERSON_REQUEST, IDENTITY_QUESTION.sub(" ", text)))
         or (role_request is not None and asks(role_request, text))
-        or (_MAY_NAME_PERSON.search(text) is not None and NAMED_PERSON.search(text) is not None)
+        or (holds_any(text, _MAY_NAME_PERSON) and NAMED_PERSON.search(text) is not None)
     )
