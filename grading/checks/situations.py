@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.first_chars import compile_filtered
+from grading.prefilter import compile_gated
 from grading.speech import content_words, frozen_content_words, stem
 
 GENERIC_ACTORS: Final[frozenset[str]] = frozenset(
@@ -170,12 +170,25 @@ _ASKS: Final = re.compile(
     re.IGNORECASE,
 )
 """A clause that opens like a question and ends with a question mark."""
-HISTORY: Final = compile_filtered(
-    r"\b(?:years ago|months ago|weeks ago|last year|last month|a while ago|used to|back in (?:\d{4}|the day)"
-    r"|when i was (?:a kid|younger|little)|as a (?:kid|child|teenager)|an old|my old)\b",
-    re.IGNORECASE,
+_PAST: Final = (
+    r"years ago",
+    r"months ago",
+    r"weeks ago",
+    r"last year",
+    r"last month",
+    r"a while ago",
+    r"used to",
+    r"back in (?:\d{4}|the day)",
+    r"when i was (?:a kid|younger|little)",
+    r"as a (?:kid|child|teenager)",
+    r"an old",
+    r"my old",
 )
-"""A clause about the past ("an old shoulder injury", "a few years ago"): not a situation now."""
+HISTORY: Final = compile_gated("|".join(rf"\b(?:{phrase})\b" for phrase in _PAST), re.IGNORECASE)
+"""A clause about the past ("an old shoulder injury", "a few years ago"): not a situation now.
+Each phrase its own top-level alternative (`\b(?:a|b)\b` as `\b(?:a)\b|\b(?:b)\b`: the same
+matches, tried in the same order) behind the literal prefilter: every caller turn and clause is
+asked, and almost none holds one of the phrases' words ("ago", "used", "old"...)."""
 _PRESENT_SPLIT: Final = re.compile(r"[.;!?,]\s*|\s+(?:and|but)\s+", re.IGNORECASE)
 
 
