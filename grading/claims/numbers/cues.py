@@ -82,8 +82,12 @@ _PRICE_AFTER: Final = re.compile(
 )
 _PRICE_BEFORE: Final = compile_filtered(
     r"(?:costs?|priced at|price is|fee is|charge is|pay|owe|runs?|that'?ll be|comes? to|total is|"
-    r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$)\s*(?:(?:about|around|roughly|just|only)\s*)?$"
+    r"plus(?: the| a| an)?|adds?(?: another| an extra| an)?|\$|"
+    r"(?:orders?|purchases?|spend(?:ing)?|spent)(?: is| are| of)? (?:over|above|under|below|at least))"
+    r"\s*(?:(?:about|around|roughly|just|only)\s*)?$"
 )
+"""Words before an amount that make it a price; an order, purchase or spend threshold is an amount
+("orders over nine ninety-nine" is $999, not nine and ninety-nine)."""
 
 
 def priced(match: re.Match[str]) -> bool:
