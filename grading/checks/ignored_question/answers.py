@@ -10,17 +10,20 @@ from grading.checks.follow_ups import brought_back, comes_back
 from grading.checks.ignored_question.phrasings import (
     ACTION_REQUEST,
     APOLOGY,
+    ASKED_TO_ACT,
     BRUSH_OFF,
     DETAIL_ASKED,
     FILLER_ONLY,
     NAMED_SOURCE,
     OFFER,
     REQUEST,
+    SHORT_ANSWER,
     SOURCE_GIVEN,
     WHAT_ABOUT,
     YES_NO_ASKED,
     YES_NO_GIVEN,
 )
+from grading.checks.ignored_question.questions import type_shape
 from grading.checks.ignored_question.terms import compared_words
 from grading.checks.outcome import CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
@@ -136,3 +139,32 @@ def passes_over(
         elif not (sentence.rstrip().endswith("?") and DETAIL_ASKED.match(sentence)):
             return False  # a statement of its own may answer in other words ("we have x-ray on site")
     return offered
+
+
+def short_answer(question: str, reply_sentences: list[str]) -> bool:
+    """A yes/no question answered the short way, by its auxiliary ("Is this where I call if there's
+    a problem?" "It is. What happened?"): the answer names nothing the question said, yet answers."""
+    return bool(YES_NO_ASKED.match(question) and reply_sentences and SHORT_ANSWER.match(reply_sentences[0]))
+
+
+def retried(question: str, turns: list[Turn], question_index: int, reply_turns: list[int]) -> bool:
+    """A request put as a question ("Can you try again?") that the reply carries out by calling
+    again a tool the agent had already called: the retry is doing what was asked, whatever its
+    words then report (requests are not questions; a failed attempt is not an ignored one)."""
+    if not ASKED_TO_ACT.match(question):
+        return False
+    before = {
+        tool.name for turn in turns[:question_index] if turn.speaker == "agent" for tool in turn.tool_calls
+    }
+    return any(tool.name in before for i in reply_turns for tool in turns[i].tool_calls)
+
+
+def asks_something_else(question: str, follow_up: str) -> bool:
+    """The caller's next question asks for another kind of value than the question did ("what if
+    eighty show up?" "we always make plenty" "okay. What's the price for sixty?"): a word the two
+    share ("sixty") is the new question's, not a return, unless the turn opens as one ("but ...")."""
+    if comes_back(follow_up):
+        return False
+    own = type_shape(question)
+    later = [type_shape(s) for s in sentences(follow_up) if s.rstrip().endswith("?")]
+    return bool(later) and all(shape is not None and shape is not own for shape in later)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grading.checks.follow_ups import CORRECTION, NOT_HEARD, brought_back, reasked
 from grading.checks.ignored_question.answers import (
+    asks_something_else,
     back_for_what_was_missed,
     closes_only,
     cut_off,
@@ -11,6 +12,8 @@ from grading.checks.ignored_question.answers import (
     passes_over,
     repeats_previous,
     restated_yes_no,
+    retried,
+    short_answer,
     sole_ask,
     takes_up_subject,
 )
@@ -132,7 +135,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if brushed_off or no_source or not_heard or (pitched and not shared):
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
-            elif yes_or_no or takes_up_subject(question, about, reply):
+            elif (
+                yes_or_no
+                or takes_up_subject(question, about, reply)
+                or short_answer(question, reply_sentences)
+                or retried(question, turns, index, reply_turns)
+            ):
                 ignored = False
             elif (
                 way_forward or needs_detail or (ACTION_REQUEST.match(question) and asks_back and not repeated)
@@ -143,7 +151,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 ignored = True
             elif answered_in_kind:
                 ignored = False
-            elif reasked(about, follow_up, reply_words, compared_words, opener_needed=borrowed) and (
+            elif (
+                reasked(about, follow_up, reply_words, compared_words, opener_needed=borrowed)
+                and not asks_something_else(question, follow_up)
+            ) and (
                 len(shared) <= 1
                 or (borrowed and CORRECTION.search(follow_up.strip()))
                 or (
