@@ -29,6 +29,8 @@ A rule is decidable when its text has a shape we recognise:
   you") before the agent asked for X or the caller gave it; another action the rule names counts
   when a tool for it succeeded ("before refilling", place_refill); no such action: undecided,
   since "before discussing" cannot be read from words; a caller asking to skip X has not given it;
+  X read back with a check question ("I have your address as ... Is that still right?") is asked;
+  a tool that looks a booking up or cancels it does not book;
 - confirm with the booking (or availability) tool before telling the caller it is booked (or that a
   date is open or taken): the first reply that tells it before a tool of that kind succeeded;
 - read/confirm the day, date or time back before completing a booking: a booking completed with
@@ -61,6 +63,8 @@ A rule is decidable when its text has a shape we recognise:
   sentence about the record that reads out values (numbers that are not a time, a duration, a
   price, a count, a sheet fact or the caller's own); the record discussed without numbers stays
   undecided.
+What a must-not rule is about is its prohibition, not the remedy after it ("...; say the crew prices
+them on site"): a price said beside talk of the crew is not a price for what the rule names.
 A must-not rule of a recognisable form is broken again at every turn that says the forbidden thing.
 Any rule, whatever its shape, is broken where the agent gives way to a caller pushing against it
 (pressure such as authority, a code or urgency, with a request to skip or waive what the rule

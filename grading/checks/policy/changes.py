@@ -31,6 +31,42 @@ CHANGED_SAID: Final = compile_phrases(
     ]
 )
 GENERIC_ID_WORDS: Final = frozenset({"number", "code", "id", "details", "detail", "info", "information"})
+LOOKUP_TOOL: Final = re.compile(
+    r"^(?:look_?up|find|get|search|list|check|fetch|view|read|show)", re.IGNORECASE
+)
+"""A tool that reads a booking ("lookup_booking") before anything is done to it."""
+DETAIL_FORMS: Final[dict[str, str]] = {"birth": r"birth|born|dob"}
+"""How a detail is asked for or given without its rule word: a date of birth is read back as "born
+April second" and passed to a tool as "dob"."""
+
+
+def _performs(tool_name: str, stems: list[str]) -> bool:
+    """A tool that does one of the actions a rule names ("book_class" for "before booking",
+    "place_refill" for "before refilling"), not one that only looks a booking up ("lookup_booking",
+    "check_schedule") or alters one ("cancel_booking")."""
+    name = tool_name.lower()
+    verb = re.split(r"[^a-z]+", name)[0]
+    if any(verb.startswith(stem) for stem in stems):
+        return True
+    return (
+        any(stem in name for stem in stems) and not LOOKUP_TOOL.match(verb) and not CHANGE_TOOL.search(verb)
+    )
+
+
+def _confirmed(head: re.Pattern[str], text: str) -> bool:
+    """The agent asked for X, or read X back and asked whether it is right ("I have the delivery
+    address as 8 Alder Row. Is that still right?"): a sentence naming X that asks, or is followed by
+    a short check question."""
+    said = sentences(text)
+    for index, sentence in enumerate(said):
+        if not head.search(sentence):
+            continue
+        if ASKING.search(sentence) or sentence.rstrip().endswith("?"):
+            return True
+        following = said[index + 1] if index + 1 < len(said) else ""
+        if following.rstrip().endswith("?") and len(word_list(following)) <= 6:
+            return True
+    return False
 
 
 def _action_stems(action: str) -> list[str]:
@@ -59,21 +95,20 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
         [w for w in re.findall(r"[a-z]+", part) if w not in {"the", "a", "an"}]
         for part in re.split(r"\b(?:or|and)\b|,", shape.group("what").lower())
     ]
-    heads = [
+    heads: list[str] = [
         ([w for w in words if w not in GENERIC_ID_WORDS] or words)[-1] for words in alternatives if words
     ]
     if not heads:
         return False
     # "the delivery ZIP code or town": either one asked for or given will do
-    head = re.compile(r"\b(?:" + "|".join(re.escape(h) for h in heads) + ")", re.IGNORECASE)
+    head = re.compile(
+        r"\b(?:" + "|".join(DETAIL_FORMS.get(h, re.escape(h)) for h in heads) + ")", re.IGNORECASE
+    )
     for position, turn in enumerate(call.turns):
         if head.search(turn.text) and (
             # "I don't have the reference", "skip the reference check" give nothing
             (turn.speaker == "caller" and not NEGATION.search(turn.text) and not BYPASS.search(turn.text))
-            or any(
-                head.search(s) and (ASKING.search(s) or s.rstrip().endswith("?"))
-                for s in sentences(turn.text)
-            )
+            or _confirmed(head, turn.text)
         ):
             return True
         if turn.speaker != "agent":
@@ -84,10 +119,7 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                 any(CHANGE_TOOL.search(tool.name) and tool.error is None for tool in turn.tool_calls)
                 or CHANGED_SAID.search(turn.text)
             )
-        ) or any(
-            tool.error is None and any(stem in tool.name.lower() for stem in tool_stems)
-            for tool in turn.tool_calls
-        )
+        ) or any(tool.error is None and _performs(tool.name, tool_stems) for tool in turn.tool_calls)
         if changed and any(
             head.search(str(key)) and value not in (None, "")
             for tool in turn.tool_calls

@@ -53,11 +53,28 @@ GENERAL_OBJECTS: Final[frozenset[str]] = frozenset({"result", "outcome", "anythi
 guarantee a result: not a visa, a green card or a date")."""
 
 
+REMEDY: Final = re.compile(
+    r"[;:.—–]\s*(?:and |instead,? )?(?:say|offer|refer|point|take|book|suggest|direct|transfer|explain"
+    r"|tell|ask|send|invite|recommend|route|pass|let)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""What a must-not rule asks for instead, after its prohibition ("Never quote a price for Invisalign;
+say Dr. Solis sets it at the free consultation")."""
+
+
+def forbidding_part(text: str) -> str:
+    """A must-not rule's prohibition without the remedy that follows it: the remedy's words (the
+    consultation, the crew pricing on site) are what the agent should say, so talk of them is not
+    talk of what the rule forbids."""
+    return REMEDY.sub("", text)
+
+
 def object_words(rule: Rule) -> set[str]:
     """What a rule is about beyond its verb ("a price for root canals, crowns or implants" ->
     root, canal, crown, implant); empty when it is about everything ("never quote prices", "never
-    guarantee a result")."""
-    words = content_words(rule.text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
+    guarantee a result"). Only the prohibition counts, not the remedy after it."""
+    text = forbidding_part(rule.text) if rule.kind == "must_not" else rule.text
+    words = content_words(text) - RULE_VERBS - {stem(w) for w in RULE_VERBS}
     if words & GENERAL_OBJECTS:
         return set()
     return words | READINESS if words & READINESS else words
