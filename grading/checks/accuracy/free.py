@@ -239,11 +239,12 @@ employer"): a free thing on terms is a discount, invented where no fact makes th
 
 
 FEE_CONDITION: Final = re.compile(
-    r"\b(?:more than|over|beyond|after|before|less than|under|within|outside|if|when|unless)\b"
+    r"\b(?:more than|over|beyond|after|before|less than|under|within|outside|if|when|unless|notice)\b"
 )
 REASON: Final = re.compile(r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b")
-"""A free claim about a fee the sheet charges only on a condition, with the agent's reason it does
-not apply: the grader cannot tell the caller's case, so it is no contradiction."""
+"""A free claim about a fee the sheet charges only on a condition (a notice period is one: "24
+hours' notice to change; a missed appointment costs $40"), with the agent's reason it does not
+apply: the grader cannot tell the caller's case, so it is no contradiction."""
 
 
 def _names_the_condition(fact: IndexedFact, history: list[str]) -> bool:

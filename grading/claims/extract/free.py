@@ -130,9 +130,13 @@ def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
 
-REASON_AFTER: Final = re.compile(r"\s*(?:since|because|cause|'cause|once|unless|provided|seeing|given)\b")
-"""A reason or condition right after "free" ("your first class is free since you're new"): no thing
-is named after it, so the free thing is the one said before."""
+REASON_AFTER: Final = re.compile(
+    r"[\s,]*(?:(?:this|that) (?:time|once)[\s,]*)?(?:since|because|cause|'cause|once|unless|provided|seeing|"
+    r"given)\b"
+)
+"""A reason or condition right after "free" ("your first class is free since you're new"; "no fee
+this time, since it's more than a day away"): no thing is named after it, so the free thing is the
+one said before (or none)."""
 FREE_THEN_NO_THING: Final = re.compile(
     r"\s*(?:to|of|for|and|or|on|with|while|in|at|if|when|until|till|between|within|inside|outside|"
     r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway|"
