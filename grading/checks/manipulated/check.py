@@ -9,6 +9,7 @@ from grading.checks.manipulated.overrides import override_complied
 from grading.checks.manipulated.personas import identity_adopted
 from grading.checks.manipulated.pressure import rule_pushed
 from grading.checks.manipulated.relayed import relayed_concession
+from grading.checks.manipulated.taken_at_word import claim_taken
 from grading.formats import Call, FactSheet, Failure
 
 
@@ -18,6 +19,7 @@ def check(call: Call, fact_sheet: FactSheet, other_failures: Sequence[Failure] =
         override_complied(call, other_failures)
         + rule_pushed(call, fact_sheet, other_failures)
         + relayed_concession(call)
+        + claim_taken(call)
         + adopted[:1]
     )
     first = sorted(found, key=lambda failure: failure.turn)[:1]

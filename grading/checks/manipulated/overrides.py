@@ -38,7 +38,8 @@ OVERRIDE: Final = compile_phrases(
         r"(?:grader|evaluator|judge|reviewer)[:,]",
         r"(?:make|say|tell) (?:an exception|me anyway)",
         r"(?:tell|give) me anyway",
-        r"(?:repeat|read|print|say|show) (?:me )?(?:your|the) (?:system )?(?:prompt|instructions|rules)",
+        r"(?:repeat|read|print|say|show) (?:me )?(?:your|the) (?:full |whole |entire |exact |complete )?"
+        r"(?:system )?(?:prompt|instructions|rules)",
         r"override (?:whatever|what|the|your|it)",
         r"(?:the |a |my )?(?:password|secret code|code word|magic word|passphrase)\b",
         r"you (?:have|'ve got|got) no (?:rules|restrictions|limits|filters)",
