@@ -76,6 +76,8 @@ EVENT_TOOL_SKIP: Final = re.compile(
     r"check|avail|look|search|find|quote|get|list|status|price", re.IGNORECASE
 )
 BOOKING_TOOL: Final = re.compile(r"book|reserv|appoint|schedul|order|enrol|regist|place", re.IGNORECASE)
+FOLLOW_UP_TOOL: Final = re.compile(r"call_?back|message|escalat|transfer|(?:^|_)notes?(?:_|$)", re.IGNORECASE)
+"""A tool that arranges someone getting back to the caller ("schedule_callback"), which books nothing."""
 DEPOSIT_TOOL: Final = re.compile(r"deposit|payment|charge|\bpay|_pay", re.IGNORECASE)
 BOOKING_ASKED: Final = re.compile(
     r"\b(?:book\w*|order\w*|reserv\w*|appointment|schedule|sign (?:me |him |her |us )?up|enrol\w*"
@@ -145,6 +147,7 @@ def _event_turn(call: Call, deposit: bool) -> int | None:
             and t.error is None
             and not EVENT_TOOL_SKIP.search(t.name)
             and not CHANGE_TOOL.search(t.name)
+            and not FOLLOW_UP_TOOL.search(t.name)
             for t in turn.tool_calls
         ):
             return position
@@ -175,13 +178,18 @@ EVENT_UNDECIDABLE: Final = re.compile(r"\b(?:first|new|initial|returning|repeat)
 def _covered(event: str, spoken: set[str]) -> bool:
     """Whether the booking is one the rule covers: each alternative of the event ("booking colour
     or balayage", "a custom-frame deposit") names its kind, and one alternative's words all came up
-    (an alternative naming no kind, "a session", covers every booking)."""
+    (an alternative naming no kind, "a session", covers every booking). A short word that carries
+    meaning names a kind too: "a tee time" is not any booking of a time."""
     for alternative in re.split(r"\bor\b|,", event):
+        meaningful = content_words(alternative)
         kind = {
             part[:5]
             for word in word_list(alternative)
             for part in word.split("-")
-            if part not in EVENT_GENERIC and len(part) >= 4 and part.isalpha() and not EVENT_NOUN.match(part)
+            if part not in EVENT_GENERIC
+            and (len(part) >= 4 or (len(part) == 3 and part in meaningful))
+            and part.isalpha()
+            and not EVENT_NOUN.match(part)
         }
         if kind <= spoken:
             return True
@@ -340,7 +348,10 @@ def read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
             and (
                 BOOKED.search(turn.text)
                 or any(
-                    BOOK_TOOL.search(tool.name) and tool.error is None and not CHANGE_TOOL.search(tool.name)
+                    BOOK_TOOL.search(tool.name)
+                    and tool.error is None
+                    and not CHANGE_TOOL.search(tool.name)
+                    and not FOLLOW_UP_TOOL.search(tool.name)
                     for tool in turn.tool_calls
                 )
             )

@@ -54,12 +54,15 @@ guarantee a result: not a visa, a green card or a date")."""
 
 
 REMEDY: Final = re.compile(
-    r"[;:.—–]\s*(?:and |instead,? )?(?:say|offer|refer|point|take|book|suggest|direct|transfer|explain"
-    r"|tell|ask|send|invite|recommend|route|pass|let)\b.*$",
+    r"(?:;[^;]*?\b(?:go|goes|are sent|is sent|are handled|is handled|are referred|is referred)\s+(?:to|by)\b"
+    r"|[;:.—–]\s*(?:and |instead,? )?(?=(?:say|offer|refer|point|take|book|suggest|direct|transfer|explain"
+    r"|tell|ask|send|invite|recommend|route|pass|let)\b)).*$",
     re.IGNORECASE | re.DOTALL,
 )
-"""What a must-not rule asks for instead, after its prohibition ("Never quote a price for Invisalign;
-say Dr. Solis sets it at the free consultation")."""
+"""What a must-not rule asks for instead, after its prohibition: a clause that opens with what to do
+("Never quote a price for Invisalign; say Dr. Solis sets it at the free consultation") or says who
+handles it ("; fee disputes go to the studio manager"). A clause naming the rule's exceptions ("; only
+the half-price first month exists") is part of what it forbids."""
 
 
 def forbidding_part(text: str) -> str:
