@@ -62,6 +62,17 @@ APPLIED: Final = compile_filtered(
 the price the caller is told, a claim even though the caller said it first."""
 
 
+def _time_given(
+    claims: tuple[Claim, ...], tool_values: dict[str, list[object]], caller_values: dict[str, list[object]]
+) -> bool:
+    """A clock time in the sentence that a tool returned or the caller said ("I found him Thursday
+    at eight forty" after the lookup gave 08:40): the pair is that time, not a bare price, even
+    when the caller's turn asked about a charge."""
+    return any(
+        claim.kind == "time" and (seen(tool_values, claim) or seen(caller_values, claim)) for claim in claims
+    )
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     index = index_facts(fact_sheet)
     failures: list[Failure] = []
@@ -107,9 +118,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if price_slot:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
-                if asked_price or (
-                    RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims)
-                ):
+                if (
+                    asked_price
+                    or (RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims))
+                ) and not _time_given(claims, tool_values, caller_values):
                     claims = priced_claims(sentence)
             if not claims and not fresh_dates and not names_a_day(sentence):
                 continue
