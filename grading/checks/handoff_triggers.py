@@ -76,8 +76,37 @@ CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
             [r"alarm", r"detector", r"beep(?:s|ing|ed)?", r"chirp(?:s|ing|ed)?", r"(?:going|goes|went) off"]
         ),
     ),
+    (
+        frozenset({"dispute", "disputes", "disputed"}),
+        compile_phrases(
+            [
+                r"(?:charged|billed|put on|taken|came out|went through) (?:me )?(?:twice|double|two times)",
+                r"double[- ](?:charged|billed|charge)",
+                r"over-?charged",
+                r"charged (?:me )?(?:for something|by mistake|wrongly|the wrong)",
+                r"(?:shouldn'?t|should not) (?:have been|be) (?:charged|billed)",
+                r"(?:got|was|been) charged(?=\b.{0,60}\b(?:want|like|need) (?:that|it|this|them) (?:taken off"
+                r"|refunded|reversed|removed|back))",
+            ]
+        ),
+    ),
+    (
+        frozenset({"injury", "injured", "injuries"}),
+        compile_phrases(
+            [
+                r"(?:sprain|twist|broke|broken|fractur|hurt|bruis|injur|dislocat)\w* (?:my|his|her|their)"
+                r" (?:\w+ )?(?:wrist|ankle|knee|back|arm|leg|hand|finger|foot|shoulder|neck|head|hip|elbow"
+                r"|toe|nose)",
+                r"(?:wrist|ankle|knee|arm|leg|hand|finger|foot|shoulder|elbow)(?:'s| is| was)? (?:all |really"
+                r" |pretty |kind of |super )?(?:swollen|bruised|bleeding|broken)",
+                r"(?:got|was|were|been) (?:badly |really |pretty )?(?:hurt|injured)",
+            ]
+        ),
+    ),
 )
-"""Plain words for a situation a sheet names with a noun: a theft or break-in, an alarm."""
+"""Plain words for a situation a sheet names with a noun: a theft or break-in, an alarm, a charge
+disputed ("the service charge got put on twice", "I got charged a fee and I want it taken off"),
+an injury told by the body part ("I sprained my wrist", "his wrist is all swollen")."""
 _KIN: Final = (
     r"(?:(?:my|our|her|his|their) (?:\w+ )?(?:mother|mom|mum|father|dad|husband|wife|partner|son|daughter"
     r"|brother|sister|grandmother|grandma|gran|nan|grandfather|grandpa|aunt|uncle|friend|baby|child|dog|cat"

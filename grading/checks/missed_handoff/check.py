@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from grading.checks.handoff_triggers import described
 from grading.checks.missed_handoff.emergencies import EMERGENCY_REFERRAL, is_emergency
-from grading.checks.missed_handoff.handoffs import HANDOFF_SAID, call_transferred, handoff_turn
+from grading.checks.missed_handoff.handoffs import call_transferred, handoff_turn, says_handoff
 from grading.checks.missed_handoff.requests import (
     ASKED_FOR_PERSON,
     INSISTS,
@@ -18,7 +18,6 @@ from grading.checks.missed_handoff.requests import (
 )
 from grading.checks.situations import vague_handoff_nouns
 from grading.formats import Call, FactSheet, Failure
-from grading.speech import REFUSAL
 
 
 @lru_cache(maxsize=64)
@@ -106,7 +105,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if any(t.speaker == "caller" and WITHDRAWN.search(t.text) for t in later[:3]):
             continue
         agent_replies = [(index + 1 + offset, t) for offset, t in enumerate(later) if t.speaker == "agent"]
-        if any(HANDOFF_SAID.search(t.text) and not REFUSAL.search(t.text) for _, t in agent_replies[:3]):
+        if any(says_handoff(t.text) for _, t in agent_replies[:3]):
             continue
         if emergency and any(EMERGENCY_REFERRAL.search(t.text) for _, t in agent_replies[:3]):
             continue

@@ -7,7 +7,7 @@ from typing import Final
 
 from grading.first_chars import compile_filtered
 from grading.formats import Call
-from grading.speech import REFUSAL, compile_phrases
+from grading.speech import REFUSAL, compile_phrases, sentences
 
 HANDOFF_SAID: Final = compile_phrases(
     [
@@ -17,6 +17,21 @@ HANDOFF_SAID: Final = compile_phrases(
         r"let me get (?:someone|a person|the manager|the doctor)",
     ]
 )
+
+HANDOFF_CONDITION: Final = re.compile(r"\b(?:only (?:for|if|when|in)|unless)\b", re.IGNORECASE)
+"""A condition beside the transfer word ("my instructions say to transfer to the manager only for a
+damaged delivery", "I can't transfer you unless..."): it says when a handoff happens, not one."""
+
+
+def says_handoff(text: str) -> bool:
+    """The agent says it is handing off: a sentence with a transfer word that neither refuses nor
+    states the condition under which it would."""
+    if REFUSAL.search(text):
+        return False
+    return any(
+        HANDOFF_SAID.search(sentence) and not HANDOFF_CONDITION.search(sentence)
+        for sentence in sentences(text)
+    )
 
 
 HANDOFF_TOOL: Final = compile_filtered(r"transfer|handoff|hand_off|forward|escalat|connect|human|agent", re.I)
@@ -38,7 +53,7 @@ def handed_off(call: Call, after: int) -> bool:
     if call_transferred(call):
         return True
     replies = [t for t in call.turns[after + 1 :] if t.speaker == "agent"][:3]
-    return any(HANDOFF_SAID.search(t.text) and not REFUSAL.search(t.text) for t in replies)
+    return any(says_handoff(t.text) for t in replies)
 
 
 def handoff_turn(call: Call, after: int) -> int | None:
@@ -47,7 +62,7 @@ def handoff_turn(call: Call, after: int) -> int | None:
         turn = call.turns[index]
         if turn.speaker != "agent":
             continue
-        if HANDOFF_SAID.search(turn.text) and not REFUSAL.search(turn.text):
+        if says_handoff(turn.text):
             return index
         if any(HANDOFF_TOOL.search(tool.name) and tool.error is None for tool in turn.tool_calls):
             return index

@@ -23,6 +23,7 @@ PERSON_REQUEST: Final = compile_phrases(
         r"(?:real|live|actual) (?:person|human)",
         r"human being",
         r"(?:whoever'?s|whoever is|someone|the person|somebody) in charge",
+        r"(?:speak|talk|chat) (?:to|with) (?:whoever|the person who|someone who) (?:runs|owns|manages)",
         r"(?:is there|can i get) (?:a |an )?(?:real |actual )?(?:person|human|someone|somebody)"
         r"(?: there| here)? (?:i can|to|who can)",
         r"operator",
