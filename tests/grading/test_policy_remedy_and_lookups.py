@@ -81,7 +81,11 @@ def test_looking_up_or_cancelling_a_booking_is_not_booking() -> None:
 def test_a_detail_read_back_and_checked_is_confirmed() -> None:
     read_back = call(
         ("c", "Can I get a tuning Wednesday? It's Ilse Varga."),
-        ("a", "I have your address as 12 Fern Lane. Is that still right?", [FOUND]),
+        (
+            "a",
+            "I have your address as 12 Fern Lane and your phone as 555-0142. Is that still right?",
+            [FOUND],
+        ),
         ("c", "Yes."),
         ("a", "You're booked for Wednesday the sixth.", [BOOKED]),
     )
@@ -115,3 +119,49 @@ def test_a_date_of_birth_read_back_as_born_is_confirmed() -> None:
         ("a", "You're booked for Wednesday.", [lesson]),
     )
     assert breaches(check_rules(never, sheet).failures, "confirm-dob") == [2]
+
+
+def test_details_joined_by_and_are_each_needed_in_their_everyday_forms() -> None:
+    rule = Rule(
+        id="confirm-student",
+        kind="must",
+        text="Confirm the student's full name and date of birth before booking a lesson.",
+    )
+    sheet = business("Keystone Piano Lessons", [], [rule], "lessons")
+    lesson = ToolCall(name="book_lesson", arguments={"date": "2026-05-06"}, result={"status": "confirmed"})
+    only_name = call(
+        ("c", "A lesson Wednesday, please. His name's Tomas Reyes."),
+        ("a", "You're booked for Wednesday.", [lesson]),
+    )
+    assert breaches(check_rules(only_name, sheet).failures, "confirm-student") == [2]
+    both_in_the_tool = ToolCall(
+        name="book_lesson",
+        arguments={"student": "Tomas Reyes", "patient": "Tomas Reyes", "dob": "2015-09-03"},
+        result={"status": "confirmed"},
+    )
+    both = call(
+        ("c", "A lesson Wednesday for Tomas Reyes, nine, three, fifteen."),
+        ("a", "You're booked for Wednesday.", [both_in_the_tool]),
+    )
+    assert breaches(check_rules(both, sheet).failures, "confirm-student") == []
+    phone_rule = Rule(
+        id="confirm-phone",
+        kind="must",
+        text="Confirm the service address and a callback number before booking a tuning.",
+    )
+    tuner = business("Keystone Piano Tuning", [], [phone_rule], "tunings")
+    tuning = ToolCall(name="book_tuning", arguments={"date": "2026-05-06"}, result={"status": "confirmed"})
+    asked_both = call(
+        ("c", "Can I get a tuning Wednesday?"),
+        ("a", "Sure. What's the address, and the best number to reach you?"),
+        ("c", "12 Fern Lane, and 555-0142."),
+        ("a", "You're booked for Wednesday.", [tuning]),
+    )
+    assert breaches(check_rules(asked_both, tuner).failures, "confirm-phone") == []
+    address_only = call(
+        ("c", "Can I get a tuning Wednesday?"),
+        ("a", "Sure. What's the address?"),
+        ("c", "12 Fern Lane."),
+        ("a", "You're booked for Wednesday.", [tuning]),
+    )
+    assert breaches(check_rules(address_only, tuner).failures, "confirm-phone") == [4]

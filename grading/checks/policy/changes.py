@@ -35,9 +35,16 @@ LOOKUP_TOOL: Final = re.compile(
     r"^(?:look_?up|find|get|search|list|check|fetch|view|read|show)", re.IGNORECASE
 )
 """A tool that reads a booking ("lookup_booking") before anything is done to it."""
-DETAIL_FORMS: Final[dict[str, str]] = {"birth": r"birth|born|dob"}
+PHONE_FORMS: Final = r"phone|callback|call ?back|number|cell|reach you|\d{3}[- ]?\d{4}\b"
+DETAIL_FORMS: Final[dict[str, str]] = {
+    "birth": r"birth|born|dob",
+    "phone": PHONE_FORMS,
+    "callback": PHONE_FORMS,
+    "name": r"name|spell|who am i speaking|who'?s calling|^(?:patient|customer|client|guest|caller)$",
+}
 """How a detail is asked for or given without its rule word: a date of birth is read back as "born
-April second" and passed to a tool as "dob"."""
+April second" and passed to a tool as "dob"; a callback number is "the best number to reach you" or
+the digits themselves."""
 
 
 def _performs(tool_name: str, stems: list[str]) -> bool:
@@ -51,6 +58,17 @@ def _performs(tool_name: str, stems: list[str]) -> bool:
     return (
         any(stem in name for stem in stems) and not LOOKUP_TOOL.match(verb) and not CHANGE_TOOL.search(verb)
     )
+
+
+def _heads(parts: list[str]) -> list[str]:
+    """The word each part of a detail list is named by ("the patient's full name" -> name, "a
+    callback number" -> callback: a generic word only when it is all there is)."""
+    heads: list[str] = []
+    for part in parts:
+        words = [w for w in re.findall(r"[a-z]+", part) if w not in {"the", "a", "an"}]
+        if words:
+            heads.append(([w for w in words if w not in GENERIC_ID_WORDS] or words)[-1])
+    return heads
 
 
 def _confirmed(head: re.Pattern[str], text: str) -> bool:
@@ -91,25 +109,28 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     if not is_change and not tool_stems:
         return False
     what = [w for w in re.findall(r"[a-z]+", shape.group("what").lower()) if w not in {"the", "a", "an"}]
-    alternatives = [
-        [w for w in re.findall(r"[a-z]+", part) if w not in {"the", "a", "an"}]
-        for part in re.split(r"\b(?:or|and)\b|,", shape.group("what").lower())
+    # "the delivery ZIP code or town": either will do; "the phone number and pickup address": both
+    groups = [
+        [
+            re.compile(rf"\b(?:{DETAIL_FORMS.get(head, re.escape(head))})", re.IGNORECASE)
+            for head in _heads(re.split(r"\band\b|,", option))
+        ]
+        for option in re.split(r"\bor\b", shape.group("what").lower())
     ]
-    heads: list[str] = [
-        ([w for w in words if w not in GENERIC_ID_WORDS] or words)[-1] for words in alternatives if words
-    ]
-    if not heads:
+    groups = [group for group in groups if group]
+    if not groups:
         return False
-    # "the delivery ZIP code or town": either one asked for or given will do
-    head = re.compile(
-        r"\b(?:" + "|".join(DETAIL_FORMS.get(h, re.escape(h)) for h in heads) + ")", re.IGNORECASE
-    )
+    wanted = {head for group in groups for head in group}
+    covered: set[re.Pattern[str]] = set()
     for position, turn in enumerate(call.turns):
-        if head.search(turn.text) and (
-            # "I don't have the reference", "skip the reference check" give nothing
-            (turn.speaker == "caller" and not NEGATION.search(turn.text) and not BYPASS.search(turn.text))
-            or _confirmed(head, turn.text)
-        ):
+        for head in wanted:
+            if head.search(turn.text) and (
+                # "I don't have the reference", "skip the reference check" give nothing
+                (turn.speaker == "caller" and not NEGATION.search(turn.text) and not BYPASS.search(turn.text))
+                or _confirmed(head, turn.text)
+            ):
+                covered.add(head)
+        if any(all(head in covered for head in group) for group in groups):
             return True
         if turn.speaker != "agent":
             continue
@@ -120,12 +141,16 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                 or CHANGED_SAID.search(turn.text)
             )
         ) or any(tool.error is None and _performs(tool.name, tool_stems) for tool in turn.tool_calls)
-        if changed and any(
-            head.search(str(key)) and value not in (None, "")
+        # the tool was given X ({"town": "Pine Plains"}): the caller had said it
+        covered |= {
+            head
+            for head in wanted
             for tool in turn.tool_calls
             for key, value in tool.arguments.items()
-        ):
-            return True  # the tool was given X ({"town": "Pine Plains"}): the caller had said it
+            if head.search(str(key)) and value not in (None, "")
+        }
+        if changed and any(all(head in covered for head in group) for group in groups):
+            return True
         if changed:
             return breach(
                 position + 1,
