@@ -12,7 +12,7 @@ from grading.claims.extract import Claim, extract, says_a_number, sizes_as_writt
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.prefilter import compile_gated
-from grading.speech import HEDGE, content_words
+from grading.speech import HEDGE, content_words, holds_any
 
 DAY_HINT: Final = compile_filtered(
     r"day|\b(?:mon|tue|wed|thu|fri|sat|sun)\b|weekend|daily|all week", re.IGNORECASE
@@ -32,10 +32,12 @@ BOOKING_OUTCOME: Final = compile_filtered(
 NEGATED_EXISTENCE: Final = compile_gated(
     r"\b(?:there (?:are|is) (?:no|not)|no (?:trains?|rooms?|tables?|slots?)\b)", re.I
 )
-WORDED_DURATION: Final = compile_filtered(
+WORDED_DURATION: Final = compile_gated(
     r"\b(?:an?|a couple of|couple of|half an?)\s+(?:minute|hour|day|week|fortnight|month|year)s?\b"
 )
-"""A length of time a caller says in words ("I paid like a week late"), which the agent may echo."""
+"""A length of time a caller says in words ("I paid like a week late"), which the agent may echo.
+Gated on its unit words: every caller turn without a digit is searched with it, and its words are
+read already (`digits_for_speech` reads them)."""
 ASKED_PRICE: Final = compile_filtered(
     r"how much|\bcosts?\b|\bprices?\b|\bcharge\b|\bfees?\b|\brates?\b"
     r"|\bwhat(?:'s| is| are| would| does| do)\b[^?.]{1,40}\b"
@@ -118,7 +120,23 @@ def not_a_statement(sentence: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def reports_booking(sentence: str) -> bool:
+    if sentence.isascii() and not holds_any(sentence.lower(), BOOKING_PARTS):
+        return False  # on ASCII text IGNORECASE is lower-casing: no part, no match
     return BOOKING_OUTCOME.search(sentence) is not None
+
+
+BOOKING_PARTS: Final = (
+    "reference",
+    "confirmation ",
+    "booking ",
+    "successful",
+    "booked",
+    "reserved",
+    "got you",
+    "total ",
+)
+"""One of which every BOOKING_OUTCOME match holds, lower-cased: substring tests that spare most
+sentences the alternation, which `re` enters at every position."""
 
 
 HEDGED_CLAUSES: Final = compile_filtered(r"\s*[,;]\s*|\s+(?:but|so|and then)\s+")
