@@ -62,6 +62,24 @@ APPLIED: Final = compile_filtered(
 the price the caller is told, a claim even though the caller said it first."""
 
 
+LOOSE_HOUR: Final = re.compile(
+    r"\b(?:at|around|about|by|after|before|till|until|like)\b(?:[\s,]+(?:like|um+|uh+|maybe|say|about|around))*"
+    r"[\s,]+(1[0-2]|[1-9])\b(?![:.]\d|\s*(?:%|percent|dollars?|bucks|people|kids|of\b|hours?|minutes?|miles?|"
+    r"days?|weeks?|months?|years?|guests?|bowlers?|players?|adults?|children|persons?))"
+)
+"""An hour the caller says loosely ("bringing the kids around, like, seven"; "if we teed off at like
+four"), which the claim extractor, kept strict for the agent's claims, does not read as a time."""
+
+
+def loose_hours(spoken_digits: str) -> list[object]:
+    """The clock times of the hours a caller said loosely, both halves of the day: an agent turn
+    that says that hour back ("no lane free at seven") repeats the caller, it claims nothing."""
+    return [
+        (hour * 60, (hour + 12) * 60) if hour < 12 else (720,)
+        for hour in (int(match.group(1)) for match in LOOSE_HOUR.finditer(spoken_digits))
+    ]
+
+
 def _time_given(
     claims: tuple[Claim, ...], tool_values: dict[str, list[object]], caller_values: dict[str, list[object]]
 ) -> bool:
@@ -93,6 +111,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             numeric = says_a_number(spoken_digits)
             valued = numeric or WORDED_DURATION.search(spoken_digits) is not None
             found = key_values(extract(turn.text)) if valued else {}
+            loose = loose_hours(spoken_digits) if numeric else []
+            if loose:
+                found = {**found, "time": [*found.get("time", []), *loose]}
             for kind, values in found.items():
                 caller_values.setdefault(kind, []).extend(values)
             if numeric or not spoken_digits.isascii():
