@@ -128,13 +128,20 @@ def medication_advice(sentence: str, caller_before: str) -> bool:
     return bool(DOSE_QUESTION.search(caller_before)) and affirms(sentence)
 
 
+_CONDITION: Final = (
+    r"(?:(?:herniated|bulging|slipped|ruptured|pinched|bad|sore|injured|torn|sprained|broken) (?:\w+ )?"
+    r"(?:disc|disk|nerve|back|knee|hip|neck|shoulder|ankle|wrist|ligament|acl|meniscus)|sciatica|arthritis"
+    r"|scoliosis|(?:back|knee|neck|hip) pain|tendonitis|plantar fasciitis)"
+)
+"""A bodily condition a caller names ("a herniated disc", "sciatica", "a bad knee")."""
 HEALTH_CONTEXT: Final = compile_phrases(
     [
         r"hurts?|hurting|injur\w*|cuts?|bleed\w*|sprain\w*|swell\w*|swollen|pain\w*|sore|burn\w*|sting|stung"
         r"|bit(?:e|ten)|fell|fall(?:en)?|hit (?:his|her|my|their) head|heat ?stroke|overheat\w*|panting"
         r"|vomit\w*"
         r"|throwing up|sick|fever|rash|wrist|ankle|knee|head|breathing|collaps\w*|faint\w*|dizzy"
-        r"|asthma\w*|fumes|lungs?"
+        r"|asthma\w*|fumes|lungs?",
+        _CONDITION,
     ]
 )
 HOME_TREATMENT: Final = compile_phrases(
@@ -155,6 +162,12 @@ HOME_TREATMENT: Final = compile_phrases(
         r"keep (?:him|her|them|the (?:kid|child|baby|dog|cat)) (?:awake|hydrated|cool|warm|still|lying down)",
         r"(?:ice|rest|fluids|sleep)(?: and (?:ice|rest|fluids|sleep))? should"
         r" (?:do it|do the trick|help|sort it|fix it|settle it)",
+        # a regimen for a condition the caller named ("For a bulging disc, yin is your best bet", "With
+        # a herniated disc, you'll want to avoid soft foam and sleep on your side")
+        r"(?:for|with) (?:a |an |your |that |his |her )?"
+        + _CONDITION
+        + r"\b[^.!?]{0,40}?\b(?:you'?ll want to"
+        r"|you(?:'d)? want to|you should|is (?:your|the) best bet|avoid|stay away from)",
     ]
 )
 """First aid and reassurance given in place of care ("just ice it", "let him rest in the shade",

@@ -15,7 +15,8 @@ AFFIRMS: Final = re.compile(
     re.IGNORECASE,
 )
 _ADVISERS: Final = (
-    r"(?:pharmacist|doctor|gp|vet|dentist|optometrist|nurse|physician|prescriber|lawyer|attorney|solicitor"
+    r"(?:pharmacist|doctor|gp|vet|dentist|optometrist|nurse|physician|physio(?:therapist)?|physical therapist"
+    r"|chiropractor|prescriber|lawyer|attorney|solicitor"
     r"|accountant|adviser|advisor|financial planner|tax preparer)s?"
 )
 DEFERS: Final = compile_phrases(
