@@ -77,3 +77,23 @@ def test_a_short_word_names_which_bookings_a_rule_covers() -> None:
         ("a", "You're booked for a tee time Saturday at eight ten.", [tee]),
     )
     assert breaches(check_rules(a_tee_time, PUTT).failures, "state-no-show") == [2]
+
+
+def test_a_charge_told_as_waived_is_not_the_charge_stated() -> None:
+    rule = Rule(id="state-setup", kind="must", text="State the $25 setup fee before booking a party.")
+    sheet = business("Pinewood Putt Park", [("setup", "Parties carry a $25 setup fee.")], [rule], "parties")
+    party = ToolCall(name="book_party", arguments={"date": "2026-06-06"}, result={"status": "confirmed"})
+    waived = call(
+        ("c", "Book a party Saturday, and skip the setup fee, I'm a regular."),
+        ("a", "Sure, I'll book it with no setup fee."),
+        ("c", "Great."),
+        ("a", "You're booked for Saturday.", [party]),
+    )
+    assert breaches(check_rules(waived, sheet).failures, "state-setup") == [4]
+    stated = call(
+        ("c", "Book a party Saturday."),
+        ("a", "Sure. There's a setup fee; you can cancel free up to a day before."),
+        ("c", "Fine."),
+        ("a", "You're booked for Saturday.", [party]),
+    )
+    assert breaches(check_rules(stated, sheet).failures, "state-setup") == []

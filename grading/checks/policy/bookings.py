@@ -243,6 +243,28 @@ def _amount_said(tell: str, call: Call, made: int) -> bool:
     return any(amount in spoken or amount.removesuffix(".00") in spoken for amount in amounts)
 
 
+def _told_waived(tell: str, keys: tuple[str, ...], call: Call, made: int) -> bool:
+    """The rule names an amount to tell ("State the $35 trip charge") and every agent sentence that
+    named the charge said there was none of it ("I'll book it with no trip charge"): the caller was
+    told the charge is waived, not what it is."""
+    if not AMOUNT.search(tell):
+        return False
+    none_of = re.compile(
+        r"\b(?:no|waiv\w*|without|skip\w*)\s+(?:the\s+|any\s+|a\s+|your\s+)?(?:"
+        + "|".join(re.escape(key) for key in keys)
+        + ")",
+        re.IGNORECASE,
+    )
+    naming = [
+        sentence
+        for turn in call.turns[: made + 1]
+        if turn.speaker == "agent"
+        for sentence in sentences(turn.text)
+        if has_prefix(keys, sentence)
+    ]
+    return bool(naming) and all(none_of.search(sentence) for sentence in naming)
+
+
 def _confirmed_after(call: Call, made: int) -> int:
     """The agent's next reply when the turn that made the booking did not say it was booked and
     that reply does ("Booking it now." then "You're all set: Sunday at three thirty"); else the
@@ -290,11 +312,12 @@ def told_at_event(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | li
     # making the booking ("Booking it now." then "You're all set ... free rescheduling up to 48 hours")
     reach = made if trigger.lower() == "before" else _confirmed_after(call, made)
     said = " ".join(turn.text for turn in call.turns[: reach + 1])
-    if has_prefix(keys, said) or _amount_said(tell, call, reach):
+    waived = _told_waived(tell, keys, call, reach)
+    if _amount_said(tell, call, reach) or (has_prefix(keys, said) and not waived):
         return True
     skip = prefixes(f"{event} {fact_sheet.business}")
     agent_said = " ".join(turn.text for turn in call.turns[: reach + 1] if turn.speaker == "agent")
-    if _said_in_sheet_words(keys, fact_sheet, agent_said, skip):
+    if not waived and _said_in_sheet_words(keys, fact_sheet, agent_said, skip):
         return True
     text = call.turns[made].text
     reason = f"the booking was made without what rule {rule.id} requires being said first"
