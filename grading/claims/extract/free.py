@@ -112,6 +112,7 @@ def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
         and match.group(0).startswith(("free", "complimentary", "includes"))
         and not re.match(r"\s*(?:to|of|for)\b", text[match.end() :])
         and not REASON_AFTER.match(text, match.end())
+        and not JOINED_AFTER.match(text, match.end())
     ):
         return tuple(sorted(after))
     charged = (
@@ -125,7 +126,7 @@ def free_subject(text: str, match: re.Match[str]) -> tuple[str, ...]:
         if named:
             return tuple(sorted(named))
     before = content_words(" ".join(re.split(r"[,.;!?]", text[: match.start()])[-1].split()[-6:]))
-    if REASON_AFTER.match(text, match.end()):
+    if REASON_AFTER.match(text, match.end()) or JOINED_AFTER.match(text, match.end()):
         after = []
     return tuple(sorted((before | set(after)) - _FREE_WORDS))
 
@@ -137,6 +138,9 @@ REASON_AFTER: Final = re.compile(
 """A reason or condition right after "free" ("your first class is free since you're new"; "no fee
 this time, since it's more than a day away"): no thing is named after it, so the free thing is the
 one said before (or none)."""
+JOINED_AFTER: Final = re.compile(r"[\s,]*(?:and|but|or|plus)\s+(?!(?:a|an|the|your|its)\b)[a-z]+(?:s|ed)\b")
+""""The consultation is free and takes about an hour": a second predicate of the thing said before,
+joined after "free", names nothing that is free."""
 FREE_THEN_NO_THING: Final = re.compile(
     r"\s*(?:to|of|for|and|or|on|with|while|in|at|if|when|until|till|between|within|inside|outside|"
     r"over|under|up|from|after|before|during|by|as|so|but|now|today|too|here|there|anyway|"
