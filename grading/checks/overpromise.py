@@ -78,6 +78,13 @@ PROMISE: Final = compile_phrases(
         r"(?:'ll|will|won'?t|gonna|going to)\b[^.;!?]{0,60}\b(?:no matter what|come hell or high water"
         r"|one way or (?:another|the other)|whatever it takes)",
         r"(?:full|complete) refund",
+        # a failure ruled out, a cure, a next-day replacement: outcomes nobody on the phone controls
+        # ("it won't leak", "it'll cure your back pain", "I'll have a new one out to you tomorrow")
+        r"(?:it|they|that|this)(?:'ll| will)? (?:won'?t|will not|will never|'ll never|never) (?:ever )?"
+        r"(?:leak|drip|break|crack|clog|fail|rust|come loose|fall off|happen again)\b",
+        r"(?:'ll|will) (?:cure|heal|get rid of|eliminate) (?:you|your|his|her|their)\b",
+        r"(?:i'?ll|i will|we'?ll|we will) have (?:a|an|the|your) (?:new |replacement |fresh )?\w+"
+        r" (?:out|there|delivered|to you)\b[^.;!?]{0,15}\b(?:today|tomorrow|tonight)\b",
         # a health outcome assured ("I'm sure he'll be fine") and compensation committed ("we'll
         # reimburse you the full value"): outcomes the agent does not control
         r"i'?m (?:sure|positive|certain|confident) (?:that )?(?:he|she|they|you|your \w+|the \w+)"
