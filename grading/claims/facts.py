@@ -103,6 +103,18 @@ _CONTENTS: Final = re.compile(
 )
 
 
+DERIVED: Final = re.compile(r"^(.{4,}?)(?:ation|al)$")
+"""A noun made from a verb ("cancellation", "rental"): the verb's stem is what a caller or agent says
+with it ("cancelling is free", "rent one here")."""
+
+
+def with_roots(found: set[str] | frozenset[str]) -> frozenset[str]:
+    """A fact's words with the verb stems of its derived nouns ("cancellation" -> "cancell", the stem
+    of "cancelling"; "rental" -> "rent"), so a sentence that uses the verb names the fact."""
+    roots = {match.group(1) for word in found if (match := DERIVED.match(word)) is not None}
+    return frozenset(found) | roots
+
+
 def _contents(statement: str) -> frozenset[str]:
     found: set[str] = set()
     for match in _CONTENTS.finditer(statement):
@@ -131,7 +143,7 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
             IndexedFact(
                 fact=fact,
                 claims=tuple(extract(fact.statement)),
-                words=frozenset(content_words(fact.statement + " " + fact.id.replace("-", " "))),
+                words=with_roots(content_words(fact.statement + " " + fact.id.replace("-", " "))),
                 text=normalise(fact.statement),
                 open_days=frozenset(opened),
                 closed_days=frozenset(closed),

@@ -14,7 +14,7 @@ from grading.checks.accuracy.prices import PRICEY_SUBJECT
 from grading.checks.accuracy.relatedness import GENERIC, WEAK, fact_words, relatedness
 from grading.checks.accuracy.verdict import Verdict, topic_severity
 from grading.claims.extract import FREE_THEN_NO_THING, Claim
-from grading.claims.facts import FactIndex, IndexedFact
+from grading.claims.facts import FactIndex, IndexedFact, with_roots
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Severity
@@ -202,7 +202,7 @@ def _free_clause_words(statement: str, fact_id: str, span: str) -> frozenset[str
                 clause = f"{clauses[at - 1]} {clause}"
             if not at:
                 clause = f"{clause} {fact_id.replace('-', ' ')}"
-            return frozenset(content_words(clause))
+            return with_roots(content_words(clause))
     return frozenset()
 
 
