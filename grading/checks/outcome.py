@@ -76,7 +76,7 @@ CALLER_SATISFIED: Final = compile_phrases(
 CALLER_GAVE_UP: Final = compile_phrases(
     [
         r"never ?mind",
-        r"unbelievable(?:\W+(?:bye|forget|whatever|never)|\W*$)",
+        r"unbelievable(?:\W+(?:bye|forget|whatever|never|fine)|\W*$)",
         r"forget it",
         r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
         r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try|look|shop|ask|check) (?:somewhere|someone|elsewhere"
