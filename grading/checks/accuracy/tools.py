@@ -9,10 +9,11 @@ from typing import Final, cast
 
 from grading.checks.accuracy.hours import HOURS_CONTEXT
 from grading.checks.accuracy.values import key_values
-from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, ISO_DATE, MONTH_NAMES, extract
+from grading.claims.extract import CLOSED_WORDS, DAY_NAMES, ISO_DATE, MONTH_NAMES, Claim, extract
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.formats import Call, ToolCall
+from grading.speech import stem
 
 
 def tool_call_dates(tools: list[ToolCall], flat: FlatMemo, *, results_only: bool = False) -> frozenset[date]:
@@ -136,3 +137,34 @@ def _spoken_date(match: re.Match[str]) -> str:
     if match.group(4):
         said += f" at {match.group(4)}:{match.group(5)}"
     return said
+
+
+def tool_measures(call: Call, upto: int) -> list[tuple[frozenset[str], float]]:
+    """The numbers successful tool calls up to turn `upto` returned under a key ({"miles": 6.1}),
+    with the stems of the key's words: what the tool measured."""
+    found: list[tuple[frozenset[str], float]] = []
+
+    def walk(value: object, key: str) -> None:
+        if isinstance(value, dict):
+            for name, item in cast("dict[object, object]", value).items():
+                walk(item, str(name))
+        elif isinstance(value, list | tuple):
+            for item in cast("list[object]", value):
+                walk(item, key)
+        elif isinstance(value, int | float) and not isinstance(value, bool) and key:
+            found.append((frozenset(stem(word) for word in re.split(r"[_\W]+", key.lower()) if word), value))
+
+    for turn in call.turns[: upto + 1]:
+        for tool in turn.tool_calls:
+            if tool.error is None:
+                walk(tool.result, "")
+    return found
+
+
+def measured_by_tool(claim: Claim, measures: list[tuple[frozenset[str], float]]) -> bool:
+    """A count the agent gives of what a tool measured, rounded as speech rounds it ("about six
+    miles" where the delivery quote returned 6.1 miles): the tool's evidence, not a claim against the
+    sheet's numbers."""
+    if claim.kind != "quantity" or not isinstance(claim.value, int | float) or isinstance(claim.value, bool):
+        return False
+    return any(set(claim.subject) & keys and abs(value - claim.value) < 1 for keys, value in measures)

@@ -31,7 +31,14 @@ from grading.checks.accuracy.statements import (
     sizes_said,
     statement_of,
 )
-from grading.checks.accuracy.tools import FlatMemo, tool_call_dates, tool_call_values, tool_date_conflict
+from grading.checks.accuracy.tools import (
+    FlatMemo,
+    measured_by_tool,
+    tool_call_dates,
+    tool_call_values,
+    tool_date_conflict,
+    tool_measures,
+)
 from grading.checks.accuracy.values import key_values, read_back, seen
 from grading.checks.accuracy.verdict import RANK, Verdict, topic_severity
 from grading.claims.extract import Claim, extract, says_a_number
@@ -184,6 +191,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if echoed and not (affirming and seen(previous_caller_values, claim)) and not applied:
                     continue
                 if seen(tool_values, claim):
+                    continue
+                if (
+                    claim.kind == "quantity"
+                    and turn.tool_calls
+                    and measured_by_tool(claim, tool_measures(call, position))
+                ):
                     continue
                 if claim.kind in {"percent", "money"} and someone_else_pays(claim, sentence, index):
                     continue
