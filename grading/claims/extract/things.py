@@ -51,10 +51,12 @@ ACCEPTED: Final = re.compile(
     r"\b(?:we|they|the (?:office|clinic|shop|store|practice|pharmacy|hotel|salon|gym|club))\s+"
     r"(?:also\s+|do\s+|still\s+)?(?:take|takes|accept|accepts|carry|carries|sell|sells|stock|stocks|"
     r"cover|covers|serve|serves|service|services|deliver to|come out to|travel to)\s+"
-    r"(?:a |an |the |some )?([a-z][a-z' -]{2,40}?)(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|too|as)\b|$)"
+    r"(?:a |an |the |some )?([a-z][a-z' -]{2,40}?)"
+    r"(?=[,.;!?]|\s+(?:for|to|and|with|so|if|on|at|too|as|when|once|after|before|until|while)\b|$)"
 )
 """What the business says it takes, sells or covers ("we take Medicaid", "we cover Dubuque County"):
-a claim only where the sheet says it does not, or lists all it does ("... counties only")."""
+a claim only where the sheet says it does not, or lists all it does ("... counties only"). What it
+takes ends where a clause of when begins ("we take card when the job's done" takes no job)."""
 LANDMARK: Final = re.compile(
     r"\b(?:next to|behind|across from|across the street from|opposite|beside|in front of|"
     r"around the corner from)\s+"
