@@ -13,7 +13,9 @@ is only reliable when the question has a type:
   meaningful word with the question, refuses, asks to clarify or hands off;
 - any question, typed or not, counts as ignored when the caller has to ask it again ("okay, but
   the loaner?", "what about the fee?", "you didn't answer my question") and the reply in between
-  shared nothing specific with it.
+  shared nothing specific with it; in a turn of two questions, also when the caller comes back turns
+  later with the question's own words alone ("And the warranty thing?") and the reply right after
+  it held none of them (it took up the other question).
 An untyped question that the caller lets go is not flagged: a reply to "is that bad?" cannot be
 judged by words alone, and a false alarm costs more than a missed blemish. A reply that only signs
 off or apologises ("Sorry about that. Have a good one.") answers nothing, so against it any caller

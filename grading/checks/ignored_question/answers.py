@@ -4,6 +4,7 @@ closes, an offer to book in place of an answer."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from grading.checks.follow_ups import brought_back, comes_back
@@ -28,6 +29,7 @@ from grading.checks.ignored_question.terms import compared_words
 from grading.checks.outcome import CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.checks.roots import shared_roots
+from grading.first_chars import compile_filtered
 from grading.formats import Turn
 from grading.speech import (
     INTERJECTION,
@@ -168,3 +170,44 @@ def asks_something_else(question: str, follow_up: str) -> bool:
     own = type_shape(question)
     later = [type_shape(s) for s in sentences(follow_up) if s.rstrip().endswith("?")]
     return bool(later) and all(shape is not None and shape is not own for shape in later)
+
+
+LATER_RETURN: Final = compile_filtered(
+    r"^(?:(?:okay|ok|k|um|uh|oh|yeah|right|alright|well|cool|great)[,.!]?\s+)*(?:oh,?\s+)?"
+    r"(?:and|so|but|what about)\b(?!.*\bagain\b)(?:\W+\w+){1,6}\W*\?$",
+    re.IGNORECASE,
+)
+"""A short question that opens as a return and says nothing new ("And the warranty thing?", "So,
+clubs?", "Oh and the mattresses?"); "...again?" asks to hear an answer once more, not for one."""
+
+
+def asked_again_later(
+    about: frozenset[str], turns: list[Turn], question_index: int, reply_words: frozenset[str]
+) -> bool:
+    """The caller comes back later in the call ("Great. And the warranty thing?") with nothing but
+    words of the question, which the reply right after it did not hold: the reply left the question
+    out, however many turns the caller waited (often it answered another question of the same
+    turn). An agent turn in between that held every word the caller comes back with may have
+    answered it, so the caller's return proves nothing then."""
+    for index in range(question_index + 1, len(turns)):
+        turn = turns[index]
+        if turn.speaker == "agent":
+            continue
+        for sentence in sentences(turn.text):
+            if not LATER_RETURN.match(sentence.strip()):
+                continue
+            back = compared_words(sentence) - _PRONOUN_STEMS - _VAGUE
+            if not back or shared_roots(about, back) != back:
+                continue
+            if shared_roots(reply_words, back):
+                return False
+            between = (compared_words(turns[i].text) for i in range(question_index + 1, index))
+            return not any(
+                turns[question_index + 1 + n].speaker == "agent" and shared_roots(words, back) == back
+                for n, words in enumerate(between)
+            )
+    return False
+
+
+_VAGUE: Final = frozenset({"thing", "stuff", "like", "one"})
+"""Words a return carries without naming anything ("the warranty thing?", "like a half hour?")."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grading.checks.follow_ups import CORRECTION, NOT_HEARD, brought_back, reasked
 from grading.checks.ignored_question.answers import (
+    asked_again_later,
     asks_something_else,
     back_for_what_was_missed,
     closes_only,
@@ -91,6 +92,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         pitched = PITCH.search(spoken_reply) is not None
         for question in asked:
             shape = type_shape(question)
+            about, borrowed = question_words(question, turn.text)
+            # "What time is he coming, and is there a warranty?" ... "And the warranty thing?": the
+            # reply took up the other question and left this one out
+            later = len(asked) > 1 and asked_again_later(about, turns, index, compared_words(spoken_reply))
             answered_in_kind = (
                 shape is not None
                 and bool(shape.search(reply))
@@ -98,7 +103,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 and not pitched
                 and not back_for_what_was_missed(question, follow_up, reply)
             )
-            if answered_in_kind and not (brushed_off or repeated or SOURCE_ASKED.search(question)):
+            if answered_in_kind and not (later or brushed_off or repeated or SOURCE_ASKED.search(question)):
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
             if reply_words is None:
@@ -109,7 +114,6 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # a closing sentence says nothing about the question ("anything else?" meets no
                 # "...someone else")
                 reply_words = digit_words(" ".join(s for s in reply_sentences if not closes_only(s)))
-            about, borrowed = question_words(question, turn.text)
             shared = shared_roots(reply_words, about)  # "freezing" meets "freeze"
             source_missing = bool(SOURCE_ASKED.search(question) and not names_source(spoken_reply))
             if refused and not source_missing and (sole or compared_words(question) & reply_words):
@@ -132,7 +136,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 )
             )  # "can you just open it?" "sure, we'll get you in"
             no_source = bool(SOURCE_ASKED.search(question) and not names_source(spoken_reply) and not shared)
-            if brushed_off or no_source or not_heard or (pitched and not shared):
+            if later or brushed_off or no_source or not_heard or (pitched and not shared):
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
             elif (
