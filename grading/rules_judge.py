@@ -37,7 +37,7 @@ from grading.checks import ChecksReport, run_checks
 from grading.checks.dead_end import agent_turns, finished_before_silence
 from grading.checks.ignored_question import questions
 from grading.checks.missed_handoff import ASKED_FOR_PERSON
-from grading.checks.outcome import CALLER_GAVE_UP, CALLER_PLAN, UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.outcome import CALLER_PLAN, UNRESOLVED_ENDINGS, gives_up, read_outcome
 from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, JudgeInfo, Rule
 from grading.judging import JudgeOutcome, JudgeRun
@@ -127,7 +127,7 @@ def goal_met(call: Call, report: ChecksReport) -> bool:
 
 def _leaves_with_a_plan(call: Call) -> bool:
     last = next((turn.text for turn in reversed(call.turns) if turn.speaker == "caller"), "")
-    return CALLER_PLAN.search(last) is not None and CALLER_GAVE_UP.search(last) is None
+    return CALLER_PLAN.search(last) is not None and not gives_up(last)
 
 
 def dimensions(call: Call, report: ChecksReport, met: bool) -> dict[str, int]:

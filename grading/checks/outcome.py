@@ -99,6 +99,32 @@ CALLER_PLAN: Final = compile_phrases(
 )
 """The caller names their own next step ("never mind, I'll call back Friday and set it up"): a
 change of plan, not giving up."""
+_ELSEWHERE: Final = r"(?:try|call|look|go|find|figure|get|ask|check|wait|deal)"
+"""The verbs of a plan that leaves without what was asked (try later, call someone, look elsewhere,
+figure it out), not of one that takes it ("I guess I'll just come then")."""
+RESIGNED: Final = compile_phrases(
+    [
+        r"i guess,? (?:i'?ll|i will|we'?ll|i have to|i need to) (?:just )?" + _ELSEWHERE,
+        r"(?:i'?ll|i will) (?:just )?" + _ELSEWHERE + r"[^.?!]{0,40}?,? i guess",
+        r"forget (?:it|about it|tomorrow|today|tonight|\w+day)",
+    ]
+)
+"""A caller resigned to what they were left with: a plan of their own said with "I guess" ("I
+guess I'll try calling back some other time", "I'll call a tow truck, I guess"), or the thing on
+offer dropped ("forget tomorrow", "forget it, I'll just come in"). A plan made after being let
+down is giving up, not a next step the business gave; "Great, I'll just walk in then" and "I
+guess I'll just come then" (taking the appointment) are no such plan."""
+
+
+def gives_up(text: str) -> bool:
+    """Whether a caller turn gives up on the request: "never mind", "forget it", a resigned plan of
+    their own; not a plan of their own said plainly ("never mind, I'll call back Friday and set it
+    up")."""
+    if RESIGNED.search(text):
+        return True
+    return bool(CALLER_GAVE_UP.search(text)) and not CALLER_PLAN.search(text)
+
+
 PLEASED: Final = compile_phrases(
     [
         r"thank(?:s| you)",
@@ -184,8 +210,7 @@ def _read_outcome(call: Call) -> Outcome:
             if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
                 inability_turn = index + 1
         elif (
-            CALLER_GAVE_UP.search(turn.text)
-            and not CALLER_PLAN.search(turn.text)
+            gives_up(turn.text)
             and not _answered_before(call, index)
             and not (PLEASED.search(turn.text) and "anyway" not in turn.text.lower())
         ):  # "never mind, test complete. Thanks." closes; "thanks anyway" does not
@@ -267,8 +292,10 @@ NEGATIVE: Final = compile_phrases(
 def _answered_no(call: Call) -> bool:
     """Whether the caller's last question was a yes/no question that the agent's next reply answered
     with a "no" naming what was asked (a specific "no", not a generic brush-off like "I can't help
-    with that"), and the caller did not then leave angry. A later question left hanging ("so what
-    do I do?") is the last question and is not a yes/no one, so the call stays unresolved."""
+    with that"), and the caller did not then leave angry or resigned ("I guess I'll try calling
+    back some other time": the no did not settle what they called for). A later question left
+    hanging ("so what do I do?") is the last question and is not a yes/no one, so the call stays
+    unresolved."""
     asked = next(
         (
             i
@@ -287,24 +314,30 @@ def _answered_no(call: Call) -> bool:
         return False
     if not content_words(reply.text) & content_words(question):
         return False
-    return not any(t.speaker == "caller" and ANGRY.search(t.text) for t in call.turns[asked + 1 :])
+    return not any(
+        t.speaker == "caller" and (ANGRY.search(t.text) or RESIGNED.search(t.text))
+        for t in call.turns[asked + 1 :]
+    )
 
 
 def _answered_before(call: Call, leaving: int) -> bool:
     """The agent's reply just before the caller leaves was a "no" about what the caller had asked
     ("the dog?" "I'm afraid a fifty-pound lab can't stay"): a caller who then goes elsewhere heard
     an answer they did not like, and did not give up on an unanswered request. A reply that only
-    echoes the caller ("Monday?" "would you like the Monday slot?") is no such answer."""
+    echoes the caller ("Monday?" "would you like the Monday slot?") is no such answer, nor a yes
+    with a "don't" in another sentence ("you should be okay to drive it to the exit. Add water,
+    but don't open the cap"): the "no" and what was asked are in one sentence."""
     reply = next((i for i in range(leaving - 1, -1, -1) if call.turns[i].speaker == "agent"), None)
     if reply is None:
         return False
     asked = next((i for i in range(reply - 1, -1, -1) if call.turns[i].speaker == "caller"), None)
     if asked is None:
         return False
-    answer = call.turns[reply].text
-    if not (NEGATIVE.search(answer) or REFUSAL.search(answer)):
-        return False
-    return bool(content_words(call.turns[asked].text) & content_words(answer))
+    asked_words = content_words(call.turns[asked].text)
+    return any(
+        (NEGATIVE.search(sentence) or REFUSAL.search(sentence)) and content_words(sentence) & asked_words
+        for sentence in sentences(call.turns[reply].text)
+    )
 
 
 def _says_more(text: str) -> bool:
