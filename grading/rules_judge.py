@@ -42,7 +42,7 @@ from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, JudgeInfo, Rule
 from grading.judging import JudgeOutcome, JudgeRun
 from grading.rubric import TAG_BY_NAME
-from grading.speech import INTERJECTION, sentences
+from grading.speech import sentences, strip_interjections
 
 LONG_REPLY_WORDS: Final = 70
 """A spoken reply longer than this (about 25 seconds of speech) is long-winded on a phone call."""
@@ -70,7 +70,7 @@ def customer_goal(call: Call) -> str | None:
             return "ask " + _sentence_case_dropped(_short(asked[0]))
     for text in caller_turns:
         for sentence in sentences(text):
-            cleaned = INTERJECTION.sub("", sentence).strip()
+            cleaned = strip_interjections(sentence).strip()
             if len(cleaned.split()) >= 4:
                 return "report " + _short(cleaned)
     return None

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final, Protocol
 
-from grading.first_chars import filtered
+from grading.first_chars import filtered, first_chars
 from grading.prefilter import AlternativesGate, top_level_alternatives
 
 _SENTENCE_END: Final = re.compile(
@@ -335,3 +335,17 @@ INTERJECTION: Final = re.compile(
     re.IGNORECASE,
 )
 """Leading fillers and discourse markers, stripped before asking what kind of sentence it is."""
+_INTERJECTION_FIRST: Final = first_chars(INTERJECTION.pattern, INTERJECTION.flags) or frozenset()
+"""The (lower-case) letters an INTERJECTION match can open with."""
+
+
+def strip_interjections(text: str) -> str:
+    """`text` without its leading fillers and discourse markers (`INTERJECTION.sub("", text)`). A
+    text whose first character opens none of them ("We're open...", "Do you...": most sentences) is
+    returned as it is: with IGNORECASE the pattern tries each of its 27 words at the start, which
+    cost about twenty times this test. A non-ASCII first character is always read by the pattern
+    (IGNORECASE matches "s" to "ſ")."""
+    first = text[:1]
+    if first.isascii() and first.lower() not in _INTERJECTION_FIRST:
+        return text
+    return INTERJECTION.sub("", text)

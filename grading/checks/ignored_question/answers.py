@@ -32,8 +32,8 @@ from grading.checks.roots import shared_roots
 from grading.first_chars import compile_filtered
 from grading.formats import Turn
 from grading.speech import (
-    INTERJECTION,
     sentences,
+    strip_interjections,
     word_bag,
     words,
 )
@@ -82,7 +82,7 @@ def restated_yes_no(question: str, follow_up: str, reply_sentences: list[str]) -
         return False
     asked = compared_words(question)
     for sentence in sentences(follow_up):
-        clause = INTERJECTION.sub("", sentence.strip(" ?.!,")).strip(" ,")
+        clause = strip_interjections(sentence.strip(" ?.!,")).strip(" ,")
         if not sentence.rstrip().endswith("?") or not YES_NO_ASKED.match(clause):
             continue
         again = compared_words(clause)

@@ -37,10 +37,10 @@ from grading.checks.roots import shared_roots
 from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import (
-    INTERJECTION,
     REFUSAL,
     frozen_content_words,
     sentences,
+    strip_interjections,
 )
 
 
@@ -120,7 +120,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
                 continue
-            asked_back = [s for s in reply_sentences if INTERJECTION.sub("", s).strip(" ,.!")]
+            asked_back = [s for s in reply_sentences if strip_interjections(s).strip(" ,.!")]
             needs_detail = bool(
                 shape is QUESTION_TYPES[0][1]
                 and asked_back

@@ -12,9 +12,9 @@ from grading.checks.missed_handoff import PERSON_REQUEST
 from grading.checks.outcome import CALLER_PLAN, CALLER_SATISFIED
 from grading.first_chars import compile_filtered
 from grading.speech import (
-    INTERJECTION,
     compile_phrases,
     sentences,
+    strip_interjections,
 )
 
 QUESTION_START: Final = compile_filtered(
@@ -151,7 +151,7 @@ def _questions(text: str) -> tuple[str, ...]:
             continue  # fewer than three words, or two that cannot be "who can?"
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
         after_comma = position > 0 and pieces[position - 1].strip() == ","  # ", when he's groomed"
-        clause = INTERJECTION.sub("", part.strip(" ,.;!-")).strip(" ,")
+        clause = strip_interjections(part.strip(" ,.;!-")).strip(" ,")
         short_source = marked and bool(SHORT_SOURCE.match(clause))  # "So... who can?"
         if (len(clause.split()) < 3 and not short_source) or not (
             QUESTION_START.match(clause) or (marked and ALTERNATIVE.search(clause))
@@ -188,7 +188,7 @@ def marked_clauses(text: str) -> list[str]:
     for sentence in sentences(text):
         if not sentence.rstrip().endswith("?"):
             continue
-        clause = INTERJECTION.sub("", sentence.strip(" ?.!,-")).strip(" ,")
+        clause = strip_interjections(sentence.strip(" ?.!,-")).strip(" ,")
         if (
             len(clause.split()) < 3
             or CALLER_SATISFIED.search(clause)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from grading.speech import INTERJECTION, REFUSAL, compile_phrases, holds_any
+from grading.speech import REFUSAL, compile_phrases, holds_any, strip_interjections
 
 AFFIRMS: Final = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|of course|absolutely|definitely|totally|go ahead|no problem|you can"
@@ -79,5 +79,5 @@ def may_affirm(text: str) -> bool:
 def affirms(sentence: str) -> bool:
     if not may_affirm(sentence):
         return False
-    plain = INTERJECTION.sub("", sentence).strip()
+    plain = strip_interjections(sentence).strip()
     return bool(AFFIRMS.match(plain)) and not REFUSAL.search(sentence)
