@@ -13,6 +13,7 @@ from grading.checks.outcome import CALLER_PLAN, CALLER_SATISFIED
 from grading.first_chars import compile_filtered
 from grading.speech import (
     compile_phrases,
+    holds_any,
     sentences,
     strip_interjections,
 )
@@ -22,14 +23,40 @@ QUESTION_START: Final = compile_filtered(
     r"should|may|have (?:you|we|i|they)|has (?:it|he|she|the|anyone|anybody)|any|is there|are there)\b",
     re.IGNORECASE,
 )
-SPLIT_QUESTIONS: Final = compile_filtered(
-    r"(\?+|[.!;]\s+|,?\s+(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are"
-    r"|can|could|will)\b)|,\s+(?=(?:what|when|where|which|how|who|why)\b|(?:can|could|do|does|is|are|will"
-    r"|would) (?:you|i|we|it|there|that|they)\b))",
-    re.IGNORECASE,
+_AND_QUESTION: Final = (
+    r"(?:and|also|plus|oh and)\s+(?=(?:what|when|where|which|how|do|does|is|are|can|could|will)\b)"
 )
-"""Where one question ends and the next begins: a question mark, a full stop, "and"/"also" before
-a question word, or a comma before one ("I want my prescriptions moved here, how does that work")."""
+_COMMA_QUESTION: Final = (
+    r"(?=(?:what|when|where|which|how|who|why)\b"
+    r"|(?:can|could|do|does|is|are|will|would) (?:you|i|we|it|there|that|they)\b)"
+)
+_AT_PUNCTUATION: Final = (
+    r"(?<=\?)\?*|(?<=[.!;])\s+|(?<=,)\s+" + _AND_QUESTION + r"|(?<=,)\s+" + _COMMA_QUESTION
+)
+SPLIT_QUESTIONS: Final = re.compile(
+    r"([?.!;,\s](?:" + _AT_PUNCTUATION + r"|(?<=\s)\s*" + _AND_QUESTION + "))", re.IGNORECASE
+)
+r"""Where one question ends and the next begins: a question mark, a full stop, "and"/"also" before
+a question word, or a comma before one ("I want my prescriptions moved here, how does that work").
+
+Written as its separators' first character, then what follows it by which character that was:
+`\?+|[.!;]\s+|,?\s+and\s+(?=...)|,\s+(?=...)` in the form `[?.!;,\s](?:(?<=\?)\?*|...)`, the same
+matches tried in the same order (`,?\s+` is a comma then spaces, or a space then maybe more). A
+pattern that opens with a character class is searched by `re`'s own scan for that class; behind a
+lookahead filter it was entered at every character of every caller turn."""
+_SPLIT_AT_PUNCTUATION: Final = re.compile(r"([?.!;,](?:" + _AT_PUNCTUATION + "))", re.IGNORECASE)
+"""SPLIT_QUESTIONS without its one separator that opens with whitespace (" and what..."), for an
+ASCII turn holding no "and", "also" or "plus": its splits are the same, and `re` stops only at the
+few punctuation marks instead of at every space."""
+
+
+def _split_questions(text: str) -> list[str]:
+    """`SPLIT_QUESTIONS.split(text)`: clause, separator, clause, ..., clause."""
+    if text.isascii() and not holds_any(text.lower(), ("and", "also", "plus")):
+        return _SPLIT_AT_PUNCTUATION.split(text)
+    return SPLIT_QUESTIONS.split(text)
+
+
 UNMARKED_QUESTION: Final = compile_filtered(
     r"^(?:what|what's|whats|when|where|where's|which|who|how|why)\b|^(?:do|does|did|is|are|can|could|would"
     r"|will|should|may|have|has) (?:you|i|we|it|there|they|that|this|he|she)\b",
@@ -143,7 +170,7 @@ def questions(text: str) -> list[str]:
 @lru_cache(maxsize=1024)
 def _questions(text: str) -> tuple[str, ...]:
     found: list[str] = []
-    pieces: list[str] = SPLIT_QUESTIONS.split(text)  # clause, separator, clause, ..., clause
+    pieces = _split_questions(text)  # clause, separator, clause, ..., clause
     for position in range(0, len(pieces), 2):
         part = pieces[position]
         spaces = part.count(" ")
