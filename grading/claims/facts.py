@@ -99,8 +99,10 @@ HOURS_WORDS: Final = re.compile(r"(?<![\w-])(?:hours|open|opens|closed|closes)\b
 SCHEDULE_TIME: Final = re.compile(r"\d\s*(?:am|pm|a\.m\.|p\.m\.)|\d:\d\d", re.IGNORECASE)
 """Days with clock times ("yard pickup Monday to Saturday 8:00 am to 5:00 pm") are a schedule."""
 _CONTENTS: Final = re.compile(
-    r"\(([^)]{2,120})\)|\b(?:includes?|including|comes? with)\s+([^;.]{2,120})", re.IGNORECASE
+    r"\(([^)]{2,120})\)|(?:\b(?:includes?|including|comes? with)|[a-z]:)\s+([^;.]{2,120})", re.IGNORECASE
 )
+"""What a fact says a thing comes with: in brackets ("Premium (all classes and the sauna)"), after
+"includes", or listed after a colon ("... minimum 8 children: 90 minutes of bowling, shoes, ...")."""
 
 
 DERIVED: Final = re.compile(r"^(.{4,}?)(?:ation|al)$")
