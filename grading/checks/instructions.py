@@ -169,11 +169,14 @@ ASKS_WHAT_TO_DO: Final = compile_phrases(
         r"any tips|tips|tricks?|advice|what would you do|what do you think",
         r"do you think (?:i|we|he|she|they) should",
         r"is (?:that|it|this),? (?:like,? )?(?:bad|normal|okay|ok|serious|safe|dangerous|fine|a problem)",
-        r"can (?:i|we) just|what do (?:i|we) do|how much (?:do|can|should) (?:i|we|he|she)",
+        r"(?:can|could) (?:i|we) just|what do (?:i|we) do|how much (?:do|can|should) (?:i|we|he|she)",
         r"is there (?:like )?(?:a|any) (?:trick|way|fix|hack)|is there (?:anything|something) (?:i|we) can",
+        r"any (?:quick |easy |simple )?(?:fix|trick|hack)",
+        r"(?:do|fix|install|wire|handle|repair) (?:it|this|that|them) (?:myself|ourselves)",
     ]
 )
-"""A caller asking what to do, for themselves, someone with them or their things."""
+"""A caller asking what to do, for themselves, someone with them or their things, or asking to do
+a job themselves ("could I just do it myself?", "any quick fix before then?")."""
 DEVICE_TROUBLE: Final = compile_phrases(
     [
         r"alarm|beep\w*|smoke|fire|flames?|gas|pilot|spark\w*|smells?|smelling|flood\w*|overboard"
