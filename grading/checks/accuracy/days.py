@@ -27,7 +27,11 @@ from grading.first_chars import compile_filtered
 from grading.formats import Severity, Tag
 from grading.speech import content_words, holds_any
 
-OPEN_CLAIM: Final = compile_filtered(r"\b(?:open|serve|serves|served|serving)\b(?!\s+(?:an?|the|your|up)\b)")
+OPEN_CLAIM: Final = compile_filtered(
+    r"\b(?:open|serve|serves|(?<!first )(?<!first-)served|serving)\b(?!\s+(?:an?|the|your|up)\b)"
+)
+"""A clause that says something is open or served on its days; "first come, first served" says how
+lanes or tables are given out, not that the business opens that day."""
 WE_DO_DAYS: Final = compile_filtered(
     r"\b(?:we|they|i|our [a-z]+)\s+(?:also\s+|can\s+)?"
     r"(?:do|work|come out|go out|take bookings|see (?:people|patients|clients))\s+(?:on\s+)?"
