@@ -28,14 +28,16 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
     """One run of number words as digits; `cued` carries the time cue of the run a piece was cut
     from ("between ten and eleven fifteen": the piece "eleven fifteen" is still after "between")."""
     raw = match.group(0)
-    words = [w for w in re.split(r"[\s,-]+", raw) if w and w not in {"and", "a"}]
+    tokens = _TOKEN_SEPARATORS.split(raw)
+    said_and = "and" in tokens  # the run's "and" is a whole token: `\band\b` in it
+    words = [w for w in tokens if w and w not in {"and", "a"}]
     if raw.startswith("a ") and words and words[0] in SCALES:
         words = ["one", *words]
     if not words:
         return raw
     if len(words) == 1 and words[0] == "oh":
         return raw
-    if _TWO_NUMBERS.search(raw):
+    if said_and and _TWO_NUMBERS.search(raw):
         # "between a hundred and eighty and two hundred and sixty": an "and" that does not follow
         # hundred or thousand joins two complete numbers, it does not continue the first
         return "".join(
@@ -72,7 +74,7 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
     if "oh" in words:
         return raw
     numbers = cardinals(words)
-    joined = re.search(r",|\band\b", raw) is not None
+    joined = said_and or "," in raw
     if len(numbers) == 2 and 1 <= numbers[0] <= 99 and 10 <= numbers[1] <= 99 and not joined:
         if priced(match) or range_of_amounts(match):
             # an amount read in two groups: "two forty-nine per axle" is most often $249,
@@ -117,7 +119,7 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
         # "one seventy-nine fifty", "thirteen seventy-nine ninety-five": hundreds, then cents
         # ($179.50, $1,379.95); five or six digits are no phone number
         return f"{currency_after(match)}{numbers[0] * 100 + numbers[1]}.{numbers[2]:02d}"
-    if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not re.search(r"\band\b|,", raw):
+    if len(numbers) >= 3 and all(n <= 99 for n in numbers) and not joined:
         # digit groups read out: "two seventeen five five five ..." -> a digit string
         return "".join(str(n) for n in numbers)
     if len(numbers) >= 2 and joined:
@@ -138,7 +140,7 @@ def _phone_in_groups(raw: str) -> str | None:
     """A phone number read in comma-separated groups whose last group is said as two pairs ("five
     five five, eight one two, thirty thirty" -> 5558123030): digit groups of three or more digits
     said one by one, then the line number as pairs of tens, is one digit string, not a price."""
-    groups = [group for group in re.split(r"\s*,\s*", raw.strip()) if group]
+    groups = [group for group in _GROUP_SEPARATORS.split(raw.strip()) if group]
     if len(groups) < 3:
         return None
     digits: list[str] = []
@@ -148,11 +150,11 @@ def _phone_in_groups(raw: str) -> str | None:
             # "one eight hundred, two two two, twelve twenty-two": the toll-free prefix 1-800
             digits.append(("1" if toll_free.group(1) else "") + str(UNITS[toll_free.group(2)]) + "00")
             continue
-        said = [w for w in re.split(r"[\s-]+", group) if w]
+        said = [w for w in _WORD_SEPARATORS.split(group) if w]
         if len(said) < 3 or not all(w in UNITS and UNITS[w] <= 9 for w in said):
             return None
         digits.append("".join(str(UNITS[w]) for w in said))
-    said = [w for w in re.split(r"[\s-]+", groups[-1]) if w and w != "and"]
+    said = [w for w in _WORD_SEPARATORS.split(groups[-1]) if w and w != "and"]
     if (
         digits
         and digits[0].endswith("00")
@@ -166,6 +168,11 @@ def _phone_in_groups(raw: str) -> str | None:
     return "".join(digits) + "".join(f"{n:02d}" for n in last)
 
 
+_TOKEN_SEPARATORS: Final = re.compile(r"[\s,-]+")
+"""What parts a run's words ("a hundred, and twenty-five"): a run holds only its words and these,
+so a token is a whole word and "and" is a token wherever `\\band\\b` would find it."""
+_GROUP_SEPARATORS: Final = re.compile(r"\s*,\s*")
+_WORD_SEPARATORS: Final = re.compile(r"[\s-]+")
 _TOLL_FREE: Final = re.compile(r"(one\s+)?(eight|nine)\s+hundred")
 """The toll-free (800) or premium (900) prefix said as a number ("one eight hundred")."""
 

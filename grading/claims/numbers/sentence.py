@@ -105,7 +105,7 @@ def digits_for_speech(text: str) -> str:
     if not words.isdisjoint(_ORDINAL_WORDS):
         text = _ORDINAL_DATE.sub(_ordinal, text)
     if _may_run(text, words if text == read else None):
-        text = RUN.sub(rewrite, text)
+        text = _rewrite_runs(text, _first_run_at(text, words) if text == read else 0)
     if "..." in text or "…" in text or "-" in text:
         text = _RESTART.sub(_restart, text)
     if "clock" in text:
@@ -137,6 +137,31 @@ def _may_run(text: str, words: frozenset[str] | None) -> bool:
 
 
 _RUN_WORDS_BUT_OH: Final = RUN_WORDS - {"oh"}
+
+
+def _first_run_at(text: str, words: frozenset[str]) -> int:
+    """Where the first `RUN` match may begin at the earliest: its first word is one of the text's
+    RUN words, at or after that word's first occurrence, perhaps after an "a" and whitespace."""
+    start = min(text.find(word) for word in words & RUN_WORDS)
+    while start and (text[start - 1].isspace() or text[start - 1] == "a"):
+        start -= 1  # `\\s` is str.isspace(); going back too far only costs a few positions
+    return start
+
+
+def _rewrite_runs(text: str, start: int) -> str:
+    """`RUN.sub(rewrite, text)`, scanned from `start` (no match begins before it): most sentences
+    name a number late, and `re` enters RUN at every position it scans. The matches see the whole
+    text (`\\b` and the cues read what comes before them), as they do in `sub`."""
+    pieces: list[str] = []
+    end = 0
+    for match in RUN.finditer(text, start):
+        pieces.append(text[end : match.start()])
+        pieces.append(rewrite(match))
+        end = match.end()
+    if not pieces:
+        return text
+    pieces.append(text[end:])
+    return "".join(pieces)
 
 
 _WORD_RUN: Final = re.compile(r"\w+")
