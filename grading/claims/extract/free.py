@@ -59,6 +59,23 @@ NOT_BEFORE: Final = re.compile(
 )
 """"We don't do free consultations", "the exam isn't free": the clause denies that it is free, so
 it is no free claim (of agent speech, nor of a fact)."""
+NEGATED_LIST: Final = re.compile(
+    r"\b(?:don'?t|do not|doesn'?t|does not|not|never|won'?t|will not|can'?t|cannot)\s+[a-z' ]{1,30}?"
+    r"(?:,\s*[a-z'-]+(?:\s+[a-z'-]+){0,2})*,\s*(?:and\s+|or\s+)?$"
+)
+"""A denial whose verb governs a list ("never agree to discounts, waived fees or custom pricing"):
+a free word that opens a later item of the list is denied with it, as in one clause."""
+
+
+def denied(text: str, start: int) -> bool:
+    """Whether the free word at `start` is under a denial: in its own clause (`NOT_BEFORE`), or
+    opening an item of a list a denied verb governs (`NEGATED_LIST`)."""
+    if NOT_BEFORE.search(text, 0, start) is not None:
+        return True
+    if "," not in text[:start]:
+        return False
+    clause_start = max(text.rfind(mark, 0, start) for mark in ";.!?") + 1
+    return NEGATED_LIST.search(text, clause_start, start) is not None
 
 
 GRANTED: Final = re.compile(

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.claims.extract.claim import Claim, ClaimValue, span_taken
-from grading.claims.extract.free import FREE, GRANTED, NOT_BEFORE, free_subject, not_a_price
+from grading.claims.extract.free import FREE, GRANTED, denied, free_subject, not_a_price
 from grading.claims.extract.money import (
     GRAND,
     INTENSIFIED,
@@ -303,7 +303,7 @@ def _extract_words(
     for match in PRICE_LEVEL.finditer(text) if holds_any(text, _PRICE_WORDS) else ():
         add("price_level", PRICE_LEVELS[match.group(1)], match)
     for match in FREE.finditer(text) if holds_any(text, _FREE_HINTS) else ():
-        if not_a_price(text, match) or NOT_BEFORE.search(text, 0, match.start()) is not None:
+        if not_a_price(text, match) or denied(text, match.start()):
             continue
         granted = match.group(0) == "waived" and GRANTED.search(
             text[max(0, match.start() - 20) : match.start()]
