@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
 from grading.checks.handoff_triggers import described
 from grading.checks.missed_handoff.emergencies import EMERGENCY_REFERRAL, is_emergency
@@ -84,6 +85,23 @@ def _late_transfer(call: Call, role_request: re.Pattern[str] | None) -> list[Fai
     ]
 
 
+_EMERGENCY_NAMED: Final = re.compile(r"\b(?:emergenc|injur)", re.IGNORECASE)
+_TRANSFER: Final = re.compile(r"\b(?:transfer|connect|hand (?:it |them )?off|put through)", re.IGNORECASE)
+
+
+def transfers_emergencies(handoff: str) -> bool:
+    """The sheet's handoff line sends an emergency or an injury to a person ("Transfer to the shop
+    manager when the caller ... reports an injury or emergency on the course") and names no
+    emergency service: there "please call 911" alone is not the handoff the sheet asks for (the
+    caller still needs someone from the business). A line that itself says to send callers to 911
+    leaves the referral as the agent's answer."""
+    return (
+        _EMERGENCY_NAMED.search(handoff) is not None
+        and _TRANSFER.search(handoff) is not None
+        and EMERGENCY_REFERRAL.search(handoff) is None
+    )
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     role_request = role_request_for(fact_sheet.handoff)
     if call_transferred(call):
@@ -107,7 +125,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         agent_replies = [(index + 1 + offset, t) for offset, t in enumerate(later) if t.speaker == "agent"]
         if any(says_handoff(t.text) for _, t in agent_replies[:3]):
             continue
-        if emergency and any(EMERGENCY_REFERRAL.search(t.text) for _, t in agent_replies[:3]):
+        if (
+            emergency
+            and not transfers_emergencies(fact_sheet.handoff)
+            and any(EMERGENCY_REFERRAL.search(t.text) for _, t in agent_replies[:3])
+        ):
             continue
         if not agent_replies:
             reply_index, quote = index, turn.text

@@ -17,7 +17,7 @@ _SOMEONE: Final = (
 )
 """Who a fall or a collapse happens to: a person, so "my lens fell out" or "they fell off the
 shelf" is not an injury."""
-_WHERE: Final = r"(?: (?:in|at|on|by|near|from)(?: the| a| an| my| our| your)?(?: \w+){1,2}?)?"
+_WHERE: Final = r"(?: (?:in|at|on|by|near|from)(?: the| a| an| my| our| your)?(?: \w+){1,4}?)?"
 """Where they are, between the person and the verb ("a man in aisle four has just collapsed")."""
 _OWN: Final = r"(?:his|her|my|their|your|our|the)"
 _DRUG: Final = r"(?:pills?|meds|medications?|medicine|tablets?|capsules?|doses?|insulin|gummies)"

@@ -133,8 +133,8 @@ def emergency_unrouted(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Fa
     if not keys:
         return False
     for failure in missed_handoff_check(call, fact_sheet):
-        if failure.severity != "critical":
-            continue
+        if failure.severity != "critical" or _routed(call.turns[failure.turn - 1]):
+            continue  # sent to 911: the rule's help, though the sheet's handoff wanted a transfer too
         before = call.turns[: failure.turn - 1]
         if any(turn.speaker == "caller" and has_prefix(keys, turn.text) for turn in before):
             text = call.turns[failure.turn - 1].text
