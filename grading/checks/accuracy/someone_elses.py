@@ -15,13 +15,14 @@ from grading.formats import Call, FactSheet
 from grading.speech import content_words, stem
 
 ELSEWHERE: Final = compile_filtered(
-    r"\b(?:at|from|in)\s+(?:any|a|another|other|your local|a local)\s+(?:[a-z]+\s+)?"
+    r"\b(?:at|from|in)\s+(?:any|a|another|other|your local|a local)\s+(?:[a-z]+\s+){0,2}"
     r"(?:store|shop|supermarket|pharmacy|drugstore|chemist|garden cent(?:re|er)|grocer(?:y|'s)|gas station|"
     r"dealer(?:ship)?|retailer|outlet)s?\b|\bon amazon\b",
     re.IGNORECASE,
 )
 """Where an amount is paid to someone else ("at any hardware store"): advice, not the business's
-price (the corpus convention: numbers inside advice are judged as advice)."""
+price (the corpus convention: numbers inside advice are judged as advice). The kind of store may
+take two words ("at any auto parts store")."""
 
 
 SOMEONE_ELSES: Final = re.compile(
@@ -119,6 +120,24 @@ def someone_else_pays(claim: Claim, sentence: str, index: FactIndex) -> bool:
         if name in clause and named and not named & index.vocabulary:
             return clause.find(name) < clause.find(claim.span)
     return False
+
+
+THEM_SUBJECT: Final = re.compile(
+    r"^\s*(?:and\s+|but\s+|so\s+)?(?:(?:most|many|some|all|a lot|lots|plenty|a few) of (?:them|those)|"
+    r"they|those places|those stores|those shops|these places)\b"
+)
+"""A sentence whose subject is other people's places ("Most of them take it for free")."""
+
+
+def said_of_places_elsewhere(sentence: str, before: str) -> bool:
+    """ "... drop it at any auto parts store. Most of them take it for free.": a sentence about
+    "them", right after the agent named another store or shop, speaks of those places, not of
+    the business (no "we", "our", "us" in it), so what it says is free is not the business's."""
+    return (
+        THEM_SUBJECT.search(sentence.lower()) is not None
+        and BUSINESS_VOICE.search(sentence) is None
+        and ELSEWHERE.search(before) is not None
+    )
 
 
 def callers_number(claim: Claim, sentence: str, previous_caller: str) -> bool:

@@ -17,6 +17,7 @@ from grading.checks.accuracy.someone_elses import (
     advice_by_turn,
     callers_number,
     numbers_of_advice,
+    said_of_places_elsewhere,
     someone_else_pays,
 )
 from grading.checks.accuracy.statements import (
@@ -141,7 +142,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
-        for at, spoken in enumerate(sentences(turn.text)):
+        said = sentences(turn.text)
+        for at, spoken in enumerate(said):
             sentence, claims, price_slot = statement_of(spoken)
             if price_slot:
                 if asked_price is None:
@@ -199,6 +201,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 ):
                     continue
                 if claim.kind in {"percent", "money"} and someone_else_pays(claim, sentence, index):
+                    continue
+                if claim.kind == "free" and at and said_of_places_elsewhere(sentence, said[at - 1]):
                     continue
                 outcome: Verdict = judge_claim(claim, sentence, index, sentence_words, context_words, history)
                 if applied and outcome is not None and outcome[0] == "invented_fact":
