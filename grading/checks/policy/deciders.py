@@ -128,6 +128,7 @@ def pattern_must_not(
     scoped: bool = True,
     keep: Keep | None = None,
     own_part: Callable[[str, re.Match[str]], str] | None = None,
+    near: bool = False,
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending turn (or the caller's turn before it) must be about that too, a word of it in any
@@ -135,7 +136,8 @@ def pattern_must_not(
     something else leaves the rule undecided for a judge rather than guessed. Every agent turn that
     says the forbidden thing breaks the rule again. With `own_part`, only that part of the offending
     sentence (the clause a promise is about) stands for that sentence in the scope; the turn's other
-    sentences still count ("you'll be back up before your call. The crew's fixing it")."""
+    sentences still count ("you'll be back up before your call. The crew's fixing it"). With
+    `near`, only the sentence and the one before it stand for the turn (`_near`)."""
 
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
         del fact_sheet
@@ -145,12 +147,17 @@ def pattern_must_not(
         for position, turn in enumerate(call.turns):
             if turn.speaker != "agent":
                 continue
-            for sentence in sentences(turn.text):
+            spoken = sentences(turn.text)
+            for index, sentence in enumerate(spoken):
                 match = pattern.search(sentence)
                 if match is None or (keep is not None and not keep(rule, sentence, match)):
                     continue
                 said = (
-                    turn.text if own_part is None else turn.text.replace(sentence, own_part(sentence, match))
+                    _near(spoken, index)
+                    if near
+                    else turn.text
+                    if own_part is None
+                    else turn.text.replace(sentence, own_part(sentence, match))
                 )
                 context = content_words(said)
                 if position and call.turns[position - 1].speaker == "caller":
@@ -171,6 +178,13 @@ def pattern_must_not(
         return broken or (False if matched_elsewhere else True)
 
     return decide
+
+
+def _near(spoken: list[str], index: int) -> str:
+    """A sentence and the one before it: what an amount is the price of is named there ("Invisalign?
+    That runs about five thousand."), not in a later sentence about something else ("... the $40
+    missed-appointment fee. Never quote a price for Invisalign" is no Invisalign price)."""
+    return " ".join(spoken[max(index - 1, 0) : index + 1])
 
 
 def either(first: Decider, second: Decider) -> Decider:

@@ -72,7 +72,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),
-        pattern_must_not(PRICE_SAID, "quoted a price", keep=is_price),
+        pattern_must_not(PRICE_SAID, "quoted a price", keep=is_price, near=True),
     ),
     (
         # "do not give mechanical repair or diagnosis advice": a machine's repair, not a patient's
