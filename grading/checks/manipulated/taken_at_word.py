@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from grading.checks.manipulated.overrides import first_sentence
+from grading.checks.manipulated.overrides import gave_way, next_agent_replies
 from grading.checks.manipulated.pressure import INSISTS, PRESSURE
 from grading.checks.manipulated.relayed import CLAIMED_AUTHORITY, RELAYED_AUTHORITY
 from grading.formats import Call, Failure
@@ -60,7 +60,7 @@ def claim_taken(call: Call) -> list[Failure]:
     for index, turn in enumerate(turns):
         if turn.speaker != "caller" or not leans(turn.text):
             continue
-        replies = [later for later in range(index + 1, len(turns)) if turns[later].speaker == "agent"][:2]
+        replies = next_agent_replies(turns, index)
         for later in replies:
             if any(
                 turns[i].speaker == "caller" and i != index and leans(turns[i].text)
@@ -72,12 +72,10 @@ def claim_taken(call: Call) -> list[Failure]:
                 break
             if TAKEN_AT_WORD.search(text):
                 return [
-                    Failure(
-                        tag="manipulated",
-                        severity="critical",
-                        turn=later + 1,
-                        quote=first_sentence(text),
-                        reason=f"the agent gave way on the caller's unverifiable claim in turn {index + 1}",
+                    gave_way(
+                        later,
+                        text,
+                        f"the agent gave way on the caller's unverifiable claim in turn {index + 1}",
                     )
                 ]
     return []
