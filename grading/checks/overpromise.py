@@ -218,7 +218,7 @@ def backed(sentence: str, match: re.Match[str], backing: Backing) -> bool:
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
-    backing = sheet_backing(fact_sheet)
+    backing: Backing | None = None  # read from the sheet at the first promise: most calls make none
     failures: list[Failure] = []
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
@@ -231,6 +231,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             match = promise_in(sentence)
             if match is None:
                 continue
+            if backing is None:
+                backing = sheet_backing(fact_sheet)
             if backed(sentence, match, backing):
                 continue
             failures.append(

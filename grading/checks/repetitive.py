@@ -38,44 +38,44 @@ def overlap(first: Counter[str], second: Counter[str]) -> float:
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
-    # the earlier replies (size, words, distinct words), ordered by size: a pair of sizes too far
+    # the earlier replies (size, text, distinct words), ordered by size: a pair of sizes too far
     # apart is never the same reply (see _same_reply), so only a band of sizes is compared
     sizes: list[int] = []
-    by_size: list[tuple[int, Counter[str], frozenset[str]]] = []
-    previous: list[tuple[int, Counter[str], frozenset[str]]] = []  # the reply right before
+    by_size: list[_Reply] = []
+    previous: list[_Reply] = []  # the reply right before
     failures: list[Failure] = []
     said: list[tuple[frozenset[str], str]] = []  # the earlier replies' distinct words and texts
     for index, turn in enumerate(call.turns):
         if turn.speaker != "agent":
             continue
-        bag = word_bag(turn.text)
-        if not bag:
+        tokens = words(turn.text)
+        if not tokens:
             continue
-        size = sum(bag.values())
-        low, high = OVERLAP * size, size / OVERLAP  # sizes a 90% overlap allows, checked before counting
+        size = len(tokens)  # the word_bag's total
         if size >= 3:  # a longer reply repeats any earlier one of a size close enough to its own
             # from exactly _same_reply's lower bound; one size more than the upper one (a float margin)
             band = slice(bisect_left(sizes, CONTAINED * size), bisect_right(sizes, size / CONTAINED + 1))
             earlier = by_size[band]
         else:  # a short reply ("Sure.") only repeats the reply right before it
             earlier = previous
-        keys = frozenset(bag)
-        copies = 1 + sum(
-            1
-            for before_size, before, before_keys in earlier
-            if _same_reply(bag, size, keys, before, before_size, before_keys, low, high)
-        )
+        reply = (size, frozenset(tokens), turn.text)
+        copies = 1 + sum(1 for before in earlier if _same_reply(reply, before))
         if copies == 1 and size >= SAID_BEFORE_MIN:
-            copies += _said_inside_before(turn.text, keys, said)
+            copies += _said_inside_before(turn.text, reply[1], said)
         if copies > 1:
             failures.append(_failure(call, index, copies))
-        said.append((keys, turn.text))
-        reply = (size, bag, keys)
+        said.append((reply[1], turn.text))
         position = bisect_right(sizes, size)
         sizes.insert(position, size)
         by_size.insert(position, reply)
         previous = [reply]
     return failures
+
+
+_Reply = tuple[int, frozenset[str], str]
+"""A reply as the pairs read it: its size in words, its distinct words and its text. Its word_bag
+is built only for the few pairs that come to counting words (a Counter per reply cost more than
+all the pair tests of a call)."""
 
 
 SAID_BEFORE_MIN: Final = 5
@@ -103,20 +103,13 @@ router..." then "Please unplug your router...") repeats it when the shorter is t
 longer, and eight words or more."""
 
 
-def _same_reply(
-    bag: Counter[str],
-    size: int,
-    keys: frozenset[str],
-    before: Counter[str],
-    before_size: int,
-    before_keys: frozenset[str],
-    low: float,
-    high: float,
-) -> bool:
+def _same_reply(reply: _Reply, before: _Reply) -> bool:
     """>= 90% of the longer reply shared, or the shorter one (eight words or more, at least 80% of the
     longer) said in full inside the longer one. Either needs 90% of the shorter reply's words in the
     longer one, so a shorter reply with more than a tenth of its distinct words missing is ruled out
     first, by one set difference."""
+    size, keys, text = reply
+    before_size, before_keys, before_text = before
     short_size, long_size = (size, before_size) if size <= before_size else (before_size, size)
     if short_size < CONTAINED * long_size:
         return False  # sizes too far apart for either test (most pairs stop here)
@@ -124,11 +117,12 @@ def _same_reply(
     allowed_missing = (1 - OVERLAP) * short_size
     if not short_keys <= long_keys and (allowed_missing < 1 or len(short_keys - long_keys) > allowed_missing):
         return False  # (up to ten words, one missing word is too many: a subset test, no new set)
-    if low <= before_size <= high and overlap(bag, before) >= OVERLAP:
+    bag, before_bag = word_bag(text), word_bag(before_text)
+    if OVERLAP * size <= before_size <= size / OVERLAP and overlap(bag, before_bag) >= OVERLAP:
         return True
     if short_size < 8 or short_size < CONTAINED * long_size:
         return False
-    shorter, longer = (bag, before) if size <= before_size else (before, bag)
+    shorter, longer = (bag, before_bag) if size <= before_size else (before_bag, bag)
     shared = sum(min(count, longer[word]) for word, count in shorter.items() if word in longer)
     return shared >= OVERLAP * short_size
 

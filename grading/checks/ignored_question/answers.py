@@ -55,7 +55,11 @@ def repeats_previous(turns: list[Turn], reply_index: int) -> bool:
     )
     if earlier is None:
         return False
-    return overlap(word_bag(earlier), word_bag(turns[reply_index].text)) >= OVERLAP
+    reply = turns[reply_index].text
+    earlier_size, reply_size = len(words(earlier)), len(words(reply))
+    if min(earlier_size, reply_size) < OVERLAP * max(earlier_size, reply_size):
+        return False  # overlap's own size test (its bags' totals are these sizes), before any bag is built
+    return overlap(word_bag(earlier), word_bag(reply)) >= OVERLAP
 
 
 def takes_up_subject(question: str, about: frozenset[str], reply: str) -> bool:

@@ -11,6 +11,7 @@ from grading.checks.ignored_question.phrasings import SHORT_SOURCE
 from grading.checks.missed_handoff import PERSON_REQUEST
 from grading.checks.outcome import CALLER_PLAN, CALLER_SATISFIED
 from grading.first_chars import compile_filtered
+from grading.prefilter.records import record_of
 from grading.speech import (
     compile_phrases,
     holds_any,
@@ -71,6 +72,20 @@ ALTERNATIVE: Final = compile_filtered(
 )
 """A marked clause that offers its alternative ("the shuttle's free, or do I pay?", "it's
 included, or not?") asks, however it opens."""
+
+
+_ASKING_WORDS: Final = frozenset(
+    "what whats when where which who how why do does did is are can could would will should may have has any"
+    " or".split()
+)
+"""Words one of which every question holds whole, on the lower-cased ASCII turn: a clause is a
+question only when QUESTION_START matches it or ALTERNATIVE finds something in it. QUESTION_START
+opens the clause with one of the first words here, followed by `\\b`, a space or an apostrophe
+("what's" holds "what"); every ALTERNATIVE match holds `\\s+or ` ("or"). A clause's first word is
+one of the turn's (maximal runs of `\\w`): a clause is cut where a separator (punctuation or
+whitespace) begins or ends, stripped of punctuation and of whole leading interjections, so it
+opens after a non-word character. So an ASCII turn whose words hold none of these asks nothing
+(on other text IGNORECASE also matches "ſ" to "s", which lower-casing does not do)."""
 
 
 QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
@@ -169,6 +184,8 @@ def questions(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _questions(text: str) -> tuple[str, ...]:
+    if text.isascii() and record_of(text).words.isdisjoint(_ASKING_WORDS):
+        return ()  # "Sure, take your time.": no word a question needs
     found: list[str] = []
     pieces = _split_questions(text)  # clause, separator, clause, ..., clause
     for position in range(0, len(pieces), 2):
@@ -177,8 +194,12 @@ def _questions(text: str) -> tuple[str, ...]:
         if spaces < 1 or (spaces < 2 and "who" not in part.lower()):
             continue  # fewer than three words, or two that cannot be "who can?"
         marked = position + 1 < len(pieces) and "?" in pieces[position + 1]
-        after_comma = position > 0 and pieces[position - 1].strip() == ","  # ", when he's groomed"
+        # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
+        if not marked and position > 0 and pieces[position - 1].strip() == ",":
+            continue
         clause = strip_interjections(part.strip(" ,.;!-")).strip(" ,")
+        if not marked and not UNMARKED_QUESTION.match(clause):
+            continue  # an unmarked clause is a question only when it opens like one unmistakably
         short_source = marked and bool(SHORT_SOURCE.match(clause))  # "So... who can?"
         if (len(clause.split()) < 3 and not short_source) or not (
             QUESTION_START.match(clause) or (marked and ALTERNATIVE.search(clause))
@@ -186,9 +207,7 @@ def _questions(text: str) -> tuple[str, ...]:
             continue
         if _fetches_person(clause):
             continue
-        # a clause after a comma without a question mark is subordinate ("..., when he's groomed")
-        if marked or (UNMARKED_QUESTION.match(clause) and not after_comma):
-            found.append(clause)
+        found.append(clause)  # marked, or unmarked, opening like a question and not after a comma
     return tuple(found)
 
 
