@@ -78,18 +78,27 @@ def record_of(text: str) -> _Record:
     if len(records) >= _RECORDS_KEPT:
         records.clear()
     lowered = text.lower()
-    if lowered.isascii():
+    if not lowered.isascii():
+        found = records[text] = _read(lowered, frozenset(_TEXT_WORDS.findall(lowered)), _INDEX.ascii_only)
+        return found
+    # The checks read a turn as said and again lower-cased (the number reading casefolds it): on
+    # ASCII both are read from the same lower-cased text, so both keys share one reading.
+    found = records.get(lowered)
+    if found is None:
         words = frozenset(lowered.encode().translate(_ASCII_NON_WORD_TO_SPACE).decode().split())
-        gates = 0
-    else:
-        words = frozenset(_TEXT_WORDS.findall(lowered))
-        gates = _INDEX.ascii_only
+        found = records[lowered] = _read(lowered, words, 0)
+    records[text] = found
+    return found
+
+
+def _read(lowered: str, words: frozenset[str], gates: int) -> _Record:
+    """The record of a lower-cased text and its words: `gates` plus the bits of every gate
+    reading one of the words."""
     by_word = _INDEX.by_word
     for word in words:  # a loop: a third cheaper than `reduce` over the words the index holds
         if word in by_word:
             gates |= by_word[word]
-    found = records[text] = _new_record(_Record, (lowered, words, gates))
-    return found
+    return _new_record(_Record, (lowered, words, gates))
 
 
 def lowered(text: str) -> str:
