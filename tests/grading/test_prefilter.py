@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grading.engine  # noqa: F401  (imports every check, so every phrase pattern exists)
-from grading.prefilter import AlternativesGate, GatedPattern, literal_words, top_level_alternatives
+from grading.prefilter import AlternativesGate, GatedPattern, literal_words, records, top_level_alternatives
 from grading.speech import Phrases
 
 PHRASES = [found for found in gc.get_objects() if isinstance(found, Phrases)]
@@ -181,3 +181,17 @@ def test_alternatives_gate_rejects_texts_without_the_words() -> None:
     assert selected is not None
     assert selected.search("i promise") is not None
     assert selected.pattern != full.pattern  # only the alternative the text can match
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aAbBzZ 9,.'-İKßé"), max_size=30), st.booleans())
+def test_a_text_and_its_lower_case_read_alike_in_either_order(text: str, lower_first: bool) -> None:
+    """A text and its lower-cased copy may share one reading: it must be the one each would get
+    read alone, whichever is read first."""
+    alone: dict[str, object] = {}
+    for key in (text, text.lower()):
+        records.records.clear()
+        alone[key] = records.record_of(key)
+    records.records.clear()
+    for key in (text.lower(), text) if lower_first else (text, text.lower()):
+        assert records.record_of(key) == alone[key]
