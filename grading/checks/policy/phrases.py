@@ -66,7 +66,11 @@ def forbidden_spoken(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     failures: list[Failure] = []
     if not phrases:
         return failures
-    for turn, text in agent_turns(call):
+    agents = agent_turns(call)
+    phrases = _may_be_spoken(phrases, agents)
+    if not phrases:
+        return failures
+    for turn, text in agents:
         spoken = f" {normalise(text)} "
         for phrase, needle in phrases:
             if f" {needle} " in spoken:
@@ -82,3 +86,16 @@ def forbidden_spoken(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     )
                 )
     return failures
+
+
+def _may_be_spoken(phrases: list[tuple[str, str]], agents: list[tuple[int, str]]) -> list[tuple[str, str]]:
+    """The phrases whose every word occurs somewhere in the agent's speech, case-folded: most
+    calls say none, and one scan of the folded turns spares normalising every turn.
+
+    Implied by the match, so no phrase is dropped that a turn says: a needle word (normalised, so
+    free of spaces) found in a turn's normal form is a run of that turn's characters lower-cased
+    (ASCII) or case-folded (the rest), which are the same for ASCII, with nothing changed but
+    other characters turned to spaces; case folding maps each character on its own, so the folded
+    turns joined by newlines (no word holds one) hold the word where one turn does."""
+    spoken = "\n".join(text for _, text in agents).casefold()
+    return [(phrase, needle) for phrase, needle in phrases if all(word in spoken for word in needle.split())]
