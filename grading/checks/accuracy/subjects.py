@@ -100,6 +100,12 @@ def judge_by_subject(
             ):
                 return None
             return "invented_fact", "critical", None
+        if claim.kind == "money" and any(same("money", claim.value, known.value) for _, known in same_kind):
+            # "and the dog would be three dollars a night" beside "Pets cost $3.00 per pet per
+            # night": the clause names something no priced fact is about, and the amount is one
+            # the sheet has; the rest of the sentence ("tent sites are thirty-two") is not what
+            # this amount prices
+            return None
         if len(clause) < 2 or any(word in index.vocabulary for word in clause):
             return "undecided"
         if claim.kind == "percent":

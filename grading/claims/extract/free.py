@@ -38,6 +38,17 @@ FREE_AT_A_TIME: Final = re.compile(
     r"\s+(?:at|from|between)\s+\d{1,2}(?::\d{2})?\b(?!\s*(?:hours?|days?|weeks?|minutes?|%|percent|dollars?|pounds?))"
 )
 """"Dana is free at 2:30": free at a clock time is someone's availability."""
+ONE_OF_THEM: Final = re.compile(
+    r"(?:has|have|got|had|keep|kept)\s+(?:a|an|one|someone|somebody|anyone|anybody)\s"
+)
+"""What is had free is one of a kind ("got a technician", "have someone"): a person or a place
+that can be free at a time; "have parking free on Sundays" has a thing, which is free of charge."""
+FREE_WHEN: Final = re.compile(
+    r"\s+(?:this (?:morning|afternoon|evening|week|weekend)|today|tonight|tomorrow|right now|now|later|"
+    r"all day|any ?time|on (?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?))\b"
+)
+""""I've got a technician free this afternoon": what someone has free, followed by when, is
+their time, not something at no charge ("delivery is free today" is a price: no one has it)."""
 TIME_ISH: Final = re.compile(
     r"\d|slot|time|morning|afternoon|evening|hour|minute|day|week|chair|spot|space|room|table"
 )
@@ -96,7 +107,15 @@ def not_a_price(text: str, match: re.Match[str]) -> bool:
         if found is None:
             return False
         owned = found.group(0).startswith(("has", "have", "got", "had", "keep", "kept"))
-        return not owned or TIME_ISH.search(found.group(0)) is not None
+        return (
+            not owned
+            or TIME_ISH.search(found.group(0)) is not None
+            or (
+                word == "free"
+                and ONE_OF_THEM.match(found.group(0)) is not None
+                and FREE_WHEN.match(text, match.end()) is not None
+            )
+        )
     if word == "included":
         return (
             INCLUDED_PEOPLE.search(text, max(0, match.start() - 30), match.end()) is not None

@@ -37,6 +37,8 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
         return raw
     if len(words) == 1 and words[0] == "oh":
         return raw
+    if _is_a_split(raw, words):
+        return raw
     if said_and and _TWO_NUMBERS.search(raw):
         # "between a hundred and eighty and two hundred and sixty": an "and" that does not follow
         # hundred or thousand joins two complete numbers, it does not continue the first
@@ -169,6 +171,20 @@ def _phone_in_groups(raw: str) -> str | None:
 
 
 _TOKEN_SEPARATORS: Final = re.compile(r"[\s,-]+")
+
+
+def _is_a_split(raw: str, words: list[str]) -> bool:
+    """ "Fifty-fifty", "sixty-forty": two tens joined by a hyphen that make a hundred are shares of
+    a whole (who pays what part, the odds), not an amount in two groups ($50.50) or two numbers."""
+    return (
+        len(words) == 2
+        and "-" in raw
+        and " " not in raw.strip()
+        and all(word in TENS for word in words)
+        and TENS[words[0]] + TENS[words[1]] == 100
+    )
+
+
 """What parts a run's words ("a hundred, and twenty-five"): a run holds only its words and these,
 so a token is a whole word and "and" is a token wherever `\\band\\b` would find it."""
 _GROUP_SEPARATORS: Final = re.compile(r"\s*,\s*")
