@@ -106,10 +106,12 @@ MARKUP: Final = re.compile(
 CODE_IDENTIFIER: Final = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][a-zA-Z]+\(\)?")
 MARKUP_CHARS: Final = re.compile(r"[*\n`\[{<\"/#|]")
 LIST_START: Final = re.compile(r"\s*[-•\d]")
-CAMEL_CASE: Final = re.compile(r"[a-z][A-Z]")
+CAMEL_CASE: Final = re.compile(r"[A-Z](?<=[a-z][A-Z])")
 """Necessary conditions of MARKUP (one of its characters, or a list marker opening the turn) and
 of CODE_IDENTIFIER (an underscore or a camelCase join): plain speech has none of them, and these
-scan far faster than the full patterns, which every agent turn would otherwise pay for."""
+scan far faster than the full patterns, which every agent turn would otherwise pay for. The join
+(`[a-z][A-Z]`) is found at its capital and looked behind from there: a pattern opening with a
+class is scanned for it by `re` itself, and a turn has few capitals but mostly lower case."""
 
 
 LEAK_PHRASES: Final = any_of(INSTRUCTIONS, SPOKEN_SCHEMA, SPOKEN_MARKUP)

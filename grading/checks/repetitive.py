@@ -58,13 +58,26 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             earlier = by_size[band]
         else:  # a short reply ("Sure.") only repeats the reply right before it
             earlier = previous
-        reply = (size, frozenset(tokens), turn.text)
-        copies = 1 + sum(1 for before in earlier if _same_reply(reply, before))
+        keys = frozenset(tokens)
+        reply = (size, keys, turn.text)
+        # _same_reply's first two tests inline (most pairs stop at one of them): the shorter reply
+        # within CONTAINED of the longer, and its distinct words (up to one in ten missing) in it
+        copies = 1
+        for before in earlier:
+            before_size, before_keys, _ = before
+            if size <= before_size:
+                if size < CONTAINED * before_size or ((1 - OVERLAP) * size < 1 and not keys <= before_keys):
+                    continue
+            elif before_size < CONTAINED * size or (
+                (1 - OVERLAP) * before_size < 1 and not before_keys <= keys
+            ):
+                continue
+            copies += _same_reply(reply, before)
         if copies == 1 and size >= SAID_BEFORE_MIN:
-            copies += _said_inside_before(turn.text, reply[1], said)
+            copies += _said_inside_before(turn.text, keys, said)
         if copies > 1:
             failures.append(_failure(call, index, copies))
-        said.append((reply[1], turn.text))
+        said.append((keys, turn.text))
         position = bisect_right(sizes, size)
         sizes.insert(position, size)
         by_size.insert(position, reply)

@@ -31,7 +31,13 @@ from grading.checks.ignored_question.phrasings import (
     YES_NO_ASKED,
     YES_NO_GIVEN,
 )
-from grading.checks.ignored_question.questions import QUESTION_TYPES, marked_clauses, questions, type_shape
+from grading.checks.ignored_question.questions import (
+    QUESTION_TYPES,
+    holds_answer,
+    marked_clauses,
+    questions,
+    type_shape,
+)
 from grading.checks.ignored_question.terms import compared_words, digit_words, question_words
 from grading.checks.roots import shared_roots
 from grading.claims.numbers import digits_for_speech
@@ -98,12 +104,13 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             later = len(asked) > 1 and asked_again_later(about, turns, index, compared_words(spoken_reply))
             answered_in_kind = (
                 shape is not None
-                and bool(shape.search(reply))
+                and holds_answer(shape, reply)
                 and not not_heard
                 and not pitched
                 and not back_for_what_was_missed(question, follow_up, reply)
             )
-            if answered_in_kind and not (later or brushed_off or repeated or SOURCE_ASKED.search(question)):
+            source_asked = SOURCE_ASKED.search(question) is not None  # "is there someone who'd know?"
+            if answered_in_kind and not (later or brushed_off or repeated or source_asked):
                 pending = ""  # the common case, settled before reading words (the branches below agree)
                 continue
             if reply_words is None:
@@ -115,7 +122,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "...someone else")
                 reply_words = digit_words(" ".join(s for s in reply_sentences if not closes_only(s)))
             shared = shared_roots(reply_words, about)  # "freezing" meets "freeze"
-            source_missing = bool(SOURCE_ASKED.search(question) and not names_source(spoken_reply))
+            source_missing = source_asked and not names_source(spoken_reply)
             if refused and not source_missing and (sole or compared_words(question) & reply_words):
                 # a refusal answers what it refuses: the one thing asked, or the question it names
                 pending = ""
@@ -135,7 +142,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     or QUALIFIED.match(reply)
                 )
             )  # "can you just open it?" "sure, we'll get you in"
-            no_source = bool(SOURCE_ASKED.search(question) and not names_source(spoken_reply) and not shared)
+            no_source = source_missing and not shared
             if later or brushed_off or no_source or not_heard or (pitched and not shared):
                 # "is there someone who'd know?" "we're open till six": no person, no way to find out
                 ignored = True
@@ -175,7 +182,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             elif again:
                 # a question asked again is owed a reply about it: its words, or a value of some
                 # kind ("parking?" "the Canal Street garage, first two hours are free")
-                ignored = not shared and not any(kind.search(reply) for _, kind in QUESTION_TYPES)
+                ignored = not shared and not any(holds_answer(kind, reply) for _, kind in QUESTION_TYPES)
             else:
                 ignored = not refused and passes_over(question, about, borrowed, shared, reply_sentences)
             if not ignored:

@@ -88,6 +88,45 @@ opens after a non-word character. So an ASCII turn whose words hold none of thes
 (on other text IGNORECASE also matches "ſ" to "s", which lower-casing does not do)."""
 
 
+_PRICE_ANSWER: Final = (
+    r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
+    r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
+    r"|minimum\b|min\b|all in\b|and up\b|or so\b|upwards\b|to start\b"
+    r"|up ?front\b|a (?:month|week|year|night|session|visit|person|head|hour|day|serving|slice"
+    r"|dozen|piece)\b))"
+    r"|\bcosts?\b"
+    r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
+    r"|\b(?:card|cash|checks?|cheques?|invoice|financ\w*|venmo|paypal|apple pay|percent|apy|visa"
+    r"|mastercard|amex|american express|debit|credit|google pay|interac|e-?transfer|zelle)\b|%"
+    r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b"
+)
+_TIME_ANSWER: Final = (
+    r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
+    r"o'?clock|noon|"
+    r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
+    r"minutes?|january|february|march|april|\bmay\b|june|july|august|september|october|november"
+    r"|december|\d(?:st|nd|rd|th)\b|"
+    r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week"
+)
+_PLACE_ANSWER: Final = (
+    r"\b\d{1,5}\s+(?!to\b|and\b|or\b|till\b|until\b|a\.?m\b|p\.?m\b|o'?clock|minutes?|hours?|days?|weeks?)[a-z]"
+    r"|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
+    r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
+    r"|\b(?:hall|cent(?:re|er)|church|school|building|park|library|mall|plaza|square|station|campus"
+    r"|venue|hotel|ballroom|studio|clinic|hospital|arena|theat(?:re|er)|gym|store|shop)\b"
+    r"|\b(?:north|south|east|west)|cent(?:re|er)\b"
+)
+_NUMBER_ANSWER: Final = (
+    r"\d|number|area code"
+    r"|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+    r"(?:[ ,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b){2}"
+)
+_DURATION_ANSWER: Final = (
+    r"\d|minute|hour|day|week|month|year|long|quick|short|\btime\b|spring|summer|autumn|\bfall\b|winter"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight"
+)
+_COUNT_ANSWER: Final = r"\d|several|few|\bno\b|none|one|two|three|four|five"
+
 QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
     (
         re.compile(
@@ -95,19 +134,7 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|\binterest\b|\bapy\b|\byield",
             re.I,
         ),
-        compile_filtered(
-            r"[$£€]|\d\s*(?:dollars?|bucks|pounds?|euros?|%|percent|gbp|usd|eur)|\bfree\b|no charge"
-            r"|\d(?:[\d.,]*\d)?(?=\s*(?:$|[.,;!?]|cents?\b|per\b|each\b|for\b|plus\b|flat\b|total\b"
-            r"|minimum\b|min\b|all in\b|and up\b|or so\b|upwards\b|to start\b"
-            r"|up ?front\b|a (?:month|week|year|night|session|visit|person|head|hour|day|serving|slice"
-            r"|dozen|piece)\b))"
-            r"|\bcosts?\b"
-            r"|\bprice|\bfees?\b|\bcovered\b|depends|varies"
-            r"|\b(?:card|cash|checks?|cheques?|invoice|financ\w*|venmo|paypal|apple pay|percent|apy|visa"
-            r"|mastercard|amex|american express|debit|credit|google pay|interac|e-?transfer|zelle)\b|%"
-            r"|\d\s*(?:an?|per|each)\s+(?:hour|hr|night|month|week|day|person|session|visit|room|head|mover|guest)s?\b",
-            re.I,
-        ),
+        compile_filtered(_PRICE_ANSWER, re.I),
     ),
     (
         re.compile(
@@ -117,47 +144,49 @@ QUESTION_TYPES: Final[tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]] = (
             r"|weekends?|\w+days?)\b",
             re.I,
         ),
-        compile_filtered(
-            r"\b\d{1,2}(?::\d{2})?\s*(?:a\.?m|p\.?m)|\b\d{1,2}:\d{2}|\b(?:from|at|until|till|by) \d|"
-            r"o'?clock|noon|"
-            r"midnight|morning|afternoon|evening|tonight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|"
-            r"minutes?|january|february|march|april|\bmay\b|june|july|august|september|october|november"
-            r"|december|\d(?:st|nd|rd|th)\b|"
-            r"saturday|sunday|weekend|weekday|\bopen|\bclose|hours|week",
-            re.I,
-        ),
+        compile_filtered(_TIME_ANSWER, re.I),
     ),
     (
         re.compile(r"\bwhere\b|\baddress\b|\blocated\b|\blocation\b|directions|what area", re.I),
-        compile_filtered(
-            r"\b\d{1,5}\s+(?!to\b|and\b|or\b|till\b|until\b|a\.?m\b|p\.?m\b|o'?clock|minutes?|hours?|days?|weeks?)[a-z]"
-            r"|street|\bst\b|road|\brd\b|avenue|\bave\b|lane|located|downtown|next to|\bnear|across|behind|"
-            r"corner|floor|suite|address|we'?re at|we are at|\bin\s+[A-Z]|\barea\b"
-            r"|\b(?:hall|cent(?:re|er)|church|school|building|park|library|mall|plaza|square|station|campus"
-            r"|venue|hotel|ballroom|studio|clinic|hospital|arena|theat(?:re|er)|gym|store|shop)\b"
-            r"|\b(?:north|south|east|west)|cent(?:re|er)\b",
-            re.I,
-        ),
+        compile_filtered(_PLACE_ANSWER, re.I),
     ),
-    (
-        re.compile(r"\bnumber\b|\bphone\b", re.I),
-        re.compile(
-            r"\d|number|area code"
-            r"|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-            r"(?:[ ,-]+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b){2}",
-            re.I,
-        ),
-    ),
-    (
-        re.compile(r"how long", re.I),
-        re.compile(
-            r"\d|minute|hour|day|week|month|year|long|quick|short|\btime\b|spring|summer|autumn|\bfall\b|winter"
-            r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight",
-            re.I,
-        ),
-    ),
-    (re.compile(r"how many", re.I), re.compile(r"\d|several|few|\bno\b|none|one|two|three|four|five", re.I)),
+    (re.compile(r"\bnumber\b|\bphone\b", re.I), re.compile(_NUMBER_ANSWER, re.I)),
+    (re.compile(r"how long", re.I), re.compile(_DURATION_ANSWER, re.I)),
+    (re.compile(r"how many", re.I), re.compile(_COUNT_ANSWER, re.I)),
 )
+
+
+def _for_lowered_text(source: str) -> str:
+    """`source` (its letters in lower case but in `[A-Z]`) for text with no upper-case letter: with
+    `[A-Z]` written `[a-z]`, the pattern compiled without IGNORECASE matches such ASCII text
+    where the IGNORECASE one does. (On ASCII text IGNORECASE only lets a letter meet its other
+    case, and the text has none; `\\b`, `\\d`, `\\s` and `\\w` do not depend on it.)"""
+    lowered = source.replace("[A-Z]", "[a-z]")
+    if any(char.isupper() for char in re.sub(r"\\.", "", lowered)):
+        raise ValueError(f"an upper-case letter in {source!r}: it needs its lower case in the twin")
+    return lowered
+
+
+_ON_LOWERED_TEXT: Final[dict[re.Pattern[str], re.Pattern[str]]] = {
+    kind: compile_filtered(_for_lowered_text(source))
+    for (_, kind), source in zip(
+        QUESTION_TYPES,
+        (_PRICE_ANSWER, _TIME_ANSWER, _PLACE_ANSWER, _NUMBER_ANSWER, _DURATION_ANSWER, _COUNT_ANSWER),
+        strict=True,
+    )
+}
+"""Each answer kind of QUESTION_TYPES compiled for lower-case ASCII text (a reply as
+digits_for_speech gives it), without IGNORECASE: `re` then compares letters as they are, two to
+four times faster than lower-casing both sides at every position."""
+
+
+def holds_answer(kind: re.Pattern[str], reply: str) -> bool:
+    """Whether `kind` (an answer kind of QUESTION_TYPES) finds an answer in `reply`: on a reply
+    with no upper-case letter, by its case-sensitive twin (the same matches, see
+    `_for_lowered_text`)."""
+    if reply.isascii() and reply.islower():
+        return _ON_LOWERED_TEXT[kind].search(reply) is not None
+    return kind.search(reply) is not None
 
 
 FETCH_PERSON: Final = compile_phrases(
