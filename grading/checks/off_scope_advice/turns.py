@@ -3,6 +3,7 @@ words to what the caller asked, or as plain instructions to a caller who wanted 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
@@ -144,6 +145,11 @@ def _instruction_advice(
     if not told:
         return None
     sentence = next((s for s in sentences(text) if told[0] in s), told[0])
+    if not mentions_medicine(sentence) and HANDING_ON.search(text) is not None:
+        # "Turn off the valves behind the washer; I'm putting you through to our emergency line",
+        # "Stay with him. I'm connecting you now.": what to do until the person the caller is
+        # handed to takes over, not advice in that person's place
+        return None
     if mentions_medicine(sentence) or (HEALTH_CONTEXT.search(thread) and not DEVICE_TROUBLE.search(thread)):
         return sentence, 0
     if LEGAL_MATTER.search(thread):
@@ -156,6 +162,14 @@ def _instruction_advice(
     ):
         return None  # "should I take the car for a test drive?" asks about what the business offers
     return sentence, 5
+
+
+HANDING_ON: Final = re.compile(
+    r"\b(?:transferring|transfer|connecting|connect|patching|patch) you\b|\bput(?:ting)? you through\b",
+    re.IGNORECASE,
+)
+"""The agent handing the caller on to someone ("I'm connecting you now"); not "connect black to
+brass", which is wiring."""
 
 
 @lru_cache(maxsize=256)
