@@ -51,3 +51,22 @@ SAID_WORDS = st.sampled_from(
 def test_spoken_number_test_finds_what_the_pattern_finds(parts: list[str], joint: str) -> None:
     text = joint.join(parts)
     assert _terms._may_speak_number(text) == (_terms._SPOKEN_NUMBER.search(text) is not None), text
+
+
+_answers = importlib.import_module("grading.checks.ignored_question.answers")
+_phrasings = importlib.import_module("grading.checks.ignored_question.phrasings")
+_outcome = importlib.import_module("grading.checks.outcome")
+CLOSING_WORDS = st.sampled_from(
+    [
+        *"Okay ok Um hmm Dana we're So sorry Is there anything else Bye now Have a great day".split(),
+        *"_x 9 ſ K . ,".split(),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CLOSING_WORDS, max_size=8))
+def test_closes_only_answers_as_its_patterns(parts: list[str]) -> None:
+    sentence = " ".join(parts)
+    patterns = (_phrasings.BRUSH_OFF, _outcome.CLOSING, _phrasings.APOLOGY, _phrasings.FILLER_ONLY)
+    assert _answers.closes_only(sentence) == any(p.match(sentence) for p in patterns), sentence

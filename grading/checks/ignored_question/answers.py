@@ -29,7 +29,7 @@ from grading.checks.ignored_question.terms import compared_words
 from grading.checks.outcome import CLOSING
 from grading.checks.repetitive import OVERLAP, overlap
 from grading.checks.roots import shared_roots
-from grading.first_chars import compile_filtered
+from grading.first_chars import compile_filtered, first_chars
 from grading.formats import Turn
 from grading.speech import (
     sentences,
@@ -115,12 +115,35 @@ def back_for_what_was_missed(question: str, follow_up: str, reply: str) -> bool:
 def closes_only(sentence: str) -> bool:
     """A sentence that only closes, offers "anything else?", apologises or fills ("Okay. Is there
     anything else I can help you with today?"): it answers nothing."""
+    first = sentence[:1]
+    if first.isascii() and (first.isalnum() or first == "_") and first.lower() not in _CLOSING_OPENINGS:
+        return False  # "Dana, we're at ...": no closing pattern can open with this word character
     return bool(
         BRUSH_OFF.match(sentence)
         or CLOSING.match(sentence)
         or APOLOGY.match(sentence)
         or FILLER_ONLY.match(sentence)
     )
+
+
+def _closing_openings() -> frozenset[str]:
+    """The letters (lower case) a match of closes_only's patterns can open with on ASCII text.
+
+    BRUSH_OFF, CLOSING and APOLOGY are anchored and IGNORECASE, so a match opens with one of their
+    first characters (`first_chars`, lower case), on ASCII text in either case. FILLER_ONLY opens
+    with `\\W*` (nothing before a word character) and then one of its fillers: um, uh, oh, ah, hmm,
+    mm, okay, ok, alright, all right, right, well, so. So a sentence opening with a word character
+    that is none of these letters in either case is none of them."""
+    found = set("uoahmrws")
+    for pattern in (BRUSH_OFF, CLOSING, APOLOGY):
+        chars = first_chars(pattern.pattern, pattern.flags)
+        if chars is None or any(len(char) != 1 or not char.islower() for char in chars):
+            raise ValueError(f"closes_only cannot tell what {pattern.pattern!r} opens with")
+        found |= chars
+    return frozenset(found)
+
+
+_CLOSING_OPENINGS: Final = _closing_openings()
 
 
 def passes_over(
