@@ -74,6 +74,8 @@ def judge_time(
     scored = [(relatedness(fact, sentence_words, context_words), fact) for fact, _ in candidates]
     best = max((score for score, _ in scored), default=0)
     if HOURS_CONTEXT.search(sentence):
+        if _starts_within_hours(claim, sentence, index):
+            return None
         hours = _hours_facts(index)
         # the days of the claim's own clause: "open 7 to 10, except Tuesdays from 1 to 3" names
         # Tuesday for the closure, not for the opening hours
@@ -124,6 +126,23 @@ def judge_time(
         # speaks of is no claim anyone could hold the business to
         return None
     return "invented_fact", "critical", None
+
+
+EVENT_STARTS: Final = compile_filtered(
+    r"\b(?:starts?|begins?|kicks? off|runs?|leaves?|departs?)\s+(?:at|around|about)\b", re.IGNORECASE
+)
+"""A time something begins or leaves at ("the last tour of the day starts at three")."""
+
+
+def _starts_within_hours(claim: Claim, sentence: str, index: FactIndex) -> bool:
+    """A time something starts at, inside the sheet's hours, in a clause with no hours word ("we're
+    open ten to four, and the last tour of the day starts at three"): the tour's time, no opening
+    or closing time, so the hours said beside it do not make it one."""
+    assert isinstance(claim.value, tuple)
+    clause = span_clause(claim.span, sentence)
+    if HOURS_CONTEXT.search(clause) is not None or EVENT_STARTS.search(clause) is None:
+        return False
+    return any(low <= minute <= high for _, low, high in _hour_ranges(index) for minute in claim.value)
 
 
 _hours_memo: dict[int, tuple[FactIndex, list[IndexedFact]]] = {}

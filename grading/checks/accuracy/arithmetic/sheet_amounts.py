@@ -7,6 +7,7 @@ import re
 from typing import Final
 
 from grading.checks.accuracy.arithmetic.said import COUNT, SUMMED, amounts_said
+from grading.claims.extract import extract
 from grading.claims.facts import FactIndex
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
@@ -79,6 +80,8 @@ def derived_from_sheet(value: float, index: FactIndex, history: list[str], sente
         if 2 <= count <= 100
     ):
         return True
+    if _hourly_rate_for_the_time_said(value, index, sentence):
+        return True
     # the amount's own number is no count of what the rate is per ("fifty for the walk" is not a
     # dollar-a-minute rate times fifty)
     counts = {
@@ -89,6 +92,28 @@ def derived_from_sheet(value: float, index: FactIndex, history: list[str], sente
     }
     return any(
         abs(round(rate * count, 2) - value) < 0.005 for rate in _sheet_rates(index) for count in counts
+    )
+
+
+HOURLY_RATE: Final = re.compile(r"[$£€](\d+(?:\.\d{1,2})?)\s*(?:an|a|per)\s+hour\b")
+"""A sheet amount charged by the hour ("Labour is $118.00 an hour")."""
+
+
+def _hourly_rate_for_the_time_said(value: float, index: FactIndex, sentence: str) -> bool:
+    """A sheet rate by the hour for the length of time the sentence says ("half an hour of labour
+    comes to fifty-nine dollars" with labour at $118.00 an hour): the sheet's price, worked out."""
+    if "hour" not in index.sheet_text:
+        return False
+    hours = [
+        claim.value / 60
+        for claim in extract(sentence)
+        if claim.kind == "duration" and isinstance(claim.value, int)
+    ]
+    return any(
+        abs(round(float(rate.group(1)) * length, 2) - value) < 0.005
+        for fact in index.facts
+        for rate in HOURLY_RATE.finditer(fact.fact.statement.replace(",", ""))
+        for length in hours
     )
 
 
