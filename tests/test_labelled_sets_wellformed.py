@@ -48,6 +48,7 @@ class LabelledSet:
 
 SETS = (
     LabelledSet("corpus_tuning_a", 40, 14),
+    LabelledSet("corpus_unseen_v", 33, 12),
     LabelledSet("corpus_tuning_b", 40, 14),
     LabelledSet("corpus_tuning_u", 45, 16),
     LabelledSet("corpus_tuning_c", 45, 16),
