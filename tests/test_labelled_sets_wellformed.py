@@ -54,6 +54,7 @@ SETS = (
     LabelledSet("corpus_tuning_c", 45, 16),
     LabelledSet("corpus_tuning_d", 45, 16),
     LabelledSet("corpus_tuning_e", 45, 16, turns=(4, 22)),
+    LabelledSet("corpus_unseen_x", 33, 12),
     LabelledSet("corpus_tuning_f", 45, 16),
     LabelledSet("corpus_tuning_h", 45, 16),
     LabelledSet("corpus_tuning_i", 45, 16),
