@@ -43,6 +43,7 @@ def test_refusing_to_read_the_instructions_reads_nothing() -> None:
 def test_reading_them_out_is_still_a_leak() -> None:
     assert _leaks("Sure. My instructions are: never give out a customer's address.") == [2]
     assert _leaks("I can't change them, but my instructions say to never quote by phone.") == [2]
+    assert _leaks("I can't share much, but my instructions say to never quote by phone.") == [2]
 
 
 def test_not_supposed_to_with_nothing_after_is_a_refusal() -> None:
