@@ -10,19 +10,23 @@ are not counted. Needs valgrind on PATH; about a minute and a half for 20 calls.
     .venv/bin/python bench/instructions.py [--calls 20] [--tree DIR]
 
 `--tree` measures another checkout (its grading/ and bench/) with this interpreter, so two trees
-can be compared back to back.
+can be compared back to back. The counted run has PYTHONHASHSEED=0, so repeated runs agree to a few
+thousand instructions.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import os
 import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+HASH_SEED = "0"
+"""The hash seed of the counted run (see main): the same in every run, so two trees compare alike."""
 WARM_UP = 10
 """Calls graded before counting: the first calls fill the checks' per-sheet and per-text caches."""
 
@@ -74,7 +78,10 @@ def main() -> int:
             "--tree",
             str(tree),
         ]
-        finished = subprocess.run(command, capture_output=True, text=True, check=False)
+        # a fixed hash seed: set and dict iteration orders, and with them the work, vary with the
+        # seed by ~0.5% a run, more than the small changes this figure is meant to tell apart
+        environment = {**os.environ, "PYTHONHASHSEED": HASH_SEED}
+        finished = subprocess.run(command, capture_output=True, text=True, check=False, env=environment)
     collected = re.search(r"Collected : (\d+)", finished.stderr)
     if finished.returncode != 0 or collected is None:
         print(finished.stderr[-2000:], file=sys.stderr)
