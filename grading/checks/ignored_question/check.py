@@ -69,11 +69,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             continue
         reply_turns: list[int] = []
         follow_up = ""
-        for later in range(index + 1, len(turns)):
-            if turns[later].speaker == "caller":
-                follow_up = turns[later].text
+        for following in range(index + 1, len(turns)):
+            if turns[following].speaker == "caller":
+                follow_up = turns[following].text
                 break
-            reply_turns.append(later)
+            reply_turns.append(following)
         if not reply_turns or cut_off(turns[reply_turns[-1]].text):
             continue  # "So our hours are Monday to Fri-": the caller cut in, nothing to judge
         spoken_reply = " ".join(turns[i].text for i in reply_turns)
