@@ -92,20 +92,19 @@ def judge_by_subject(
     scored = [(len(fact_words(fact)[1] & clause), fact, known) for fact, known in same_kind]
     best = max((score for score, _, _ in scored), default=0)
     if best == 0:
-        if claim.kind == "money" and len(clause) >= 2:
-            # "Portland to Denver runs $4200": no priced fact is about what the clause names; a
-            # value the sheet has anywhere stands, any other is invented, not a contradiction
-            if any(same("money", claim.value, known.value) for _, known in same_kind) or is_derived(
-                claim, index, history, sentence
-            ):
+        if claim.kind == "money":
+            # no priced fact is about what the clause names: a value the sheet has anywhere stands
+            # ("and the dog would be three dollars a night" beside "Pets cost $3.00 per pet per
+            # night"; the sentence's "tent sites are thirty-two" is not what it prices)
+            if any(same("money", claim.value, known.value) for _, known in same_kind):
                 return None
-            return "invented_fact", "critical", None
-        if claim.kind == "money" and any(same("money", claim.value, known.value) for _, known in same_kind):
-            # "and the dog would be three dollars a night" beside "Pets cost $3.00 per pet per
-            # night": the clause names something no priced fact is about, and the amount is one
-            # the sheet has; the rest of the sentence ("tent sites are thirty-two") is not what
-            # this amount prices
-            return None
+            if len(clause) >= 2:
+                # "Portland to Denver runs $4200": any other amount is invented, not a contradiction
+                return (
+                    None
+                    if is_derived(claim, index, history, sentence)
+                    else ("invented_fact", "critical", None)
+                )
         if len(clause) < 2 or any(word in index.vocabulary for word in clause):
             return "undecided"
         if claim.kind == "percent":
