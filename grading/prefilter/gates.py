@@ -129,11 +129,12 @@ class AlternativesGate:
         mask = self._ungated
         for word in self._words.intersection(words):
             mask |= self._by_word[word]
-        found = self._subsets.get(mask, _UNSET)
-        if found is _UNSET:
+        try:
+            return self._subsets[mask]
+        except KeyError:  # a subset first seen: compiled once (past _SUBSETS_KEPT, the full pattern)
             found = self._full if len(self._subsets) > _SUBSETS_KEPT else self._subset(mask)
             self._subsets[mask] = found
-        return found  # pyright: ignore[reportReturnType]  (only patterns and None)
+            return found
 
     def _subset(self, mask: int) -> re.Pattern[str]:
         kept = [
@@ -144,7 +145,6 @@ class AlternativesGate:
         return self._compile("|".join(kept))
 
 
-_UNSET: Final = object()
 _SUBSETS_KEPT: Final = 64
 """Patterns of some alternatives compiled per gate; past that, other subsets get the full one."""
 

@@ -245,9 +245,9 @@ def _judge_reading(
         fact = next(fact for score, fact, _ in scored if score == best)
         return "wrong_fact", topic_severity(fact), fact
     if claim.kind in SELF_NAMING and scored:
-        fact = last_discussed([fact for _, fact, _ in scored], history)
-        if fact is not None:
-            return "wrong_fact", topic_severity(fact), fact
+        discussed = last_discussed([fact for _, fact, _ in scored], history)
+        if discussed is not None:
+            return "wrong_fact", topic_severity(discussed), discussed
     if claim.kind == "money" and any(
         known.kind == "money" and same("money", claim.value, known.value) for _, _, known in scored
     ):

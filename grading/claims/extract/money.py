@@ -71,7 +71,9 @@ def spoken_pair(sentence: str, claim: Claim) -> bool:
 
 def with_spoken_readings(claim: Claim) -> Claim:
     """A money claim said as two groups of words, with its other reading as an alternative."""
-    whole, cents = divmod(round(float(claim.value) * 100), 100)  # pyright: ignore[reportArgumentType]
+    if not isinstance(claim.value, float):  # spoken_pair admits only these
+        return claim
+    whole, cents = divmod(round(claim.value * 100), 100)
     other = float(whole * 100 + cents) if cents else whole // 100 + (whole % 100) / 100
     return msgspec.structs.replace(claim, alternatives=(other,))
 

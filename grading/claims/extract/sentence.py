@@ -197,9 +197,14 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     ):
         for match in MONEY_RANGE_START.finditer(text):
             if not span_taken(spans, *match.span(1)):
-                currency = claims[-1].currency
+                range_currency = claims[-1].currency  # "$40 to 60": the range's currency
                 claims.append(
-                    Claim(kind="money", value=float(match.group(1)), span=match.group(1), currency=currency)
+                    Claim(
+                        kind="money",
+                        value=float(match.group(1)),
+                        span=match.group(1),
+                        currency=range_currency,
+                    )
                 )
                 spans.append(match.span(1))
     rated = DIGIT_THEN_WORD.search(text) is not None
