@@ -10,7 +10,9 @@ The figure is noisy on a shared machine (other processes change it by 20-40% fro
 compare a change by interleaved runs of both trees, several pairs. A speed change must leave
 every grade byte-identical: bench/grades_snapshot.py writes them all and diffs two trees' sets.
 
-    .venv/bin/python bench/grade.py [--seconds 3]
+    .venv/bin/python bench/grade.py [--seconds 3] [--compiled]
+
+`--compiled` measures the engine as the image runs it, compiled by mypyc (`make compiled` first).
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from pathlib import Path
 
 import msgspec
 import yaml
+from compiled import HELP, engine_label, use_compiled_if_asked
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
+use_compiled_if_asked()
 
 from grading.engine import grade  # noqa: E402
 from grading.formats import Call, FactSheet, ToolCall, Turn  # noqa: E402
@@ -155,6 +159,7 @@ def rate(work: Callable[[], object], seconds: float) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--compiled", action="store_true", help=HELP)
     args = parser.parse_args()
     sheet_document = yaml.safe_load((REPO_ROOT / "examples" / "dental-fact-sheet.yaml").read_text())
     sheet = msgspec.convert(sheet_document, FactSheet)
@@ -172,6 +177,7 @@ def main() -> int:
         lambda: grade(decoder.decode(next(turn)), sheet_decoder.decode(sheet_json)), args.seconds
     )
     result = grade(call, sheet)
+    print(f"grading engine: {engine_label()}")
     print(f"call: {len(call.turns)} turns, {len(call_json)} bytes; fact sheet: {len(sheet.facts)} facts")
     print(f"grade result: score {result.score}, verdict {result.verdict}, {len(result.failures)} failure(s)")
     print("                                  per wall second   per CPU second   ratio to baseline (CPU)")

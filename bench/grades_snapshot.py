@@ -15,6 +15,10 @@ it outside the repository and do not read it.
 
     .venv/bin/python bench/grades_snapshot.py /tmp/reference.jsonl          # write
     .venv/bin/python bench/grades_snapshot.py /tmp/mine.jsonl --compare /tmp/reference.jsonl
+    .venv/bin/python bench/grades_snapshot.py /tmp/compiled.jsonl --compiled --compare /tmp/reference.jsonl
+
+`--compiled` grades with the mypyc-compiled engine of `make compiled`: .ci/run compares it with the
+source's grades, which must be identical.
 
 Exit status 1 when --compare finds a difference (or a grade changed between the two passes).
 """
@@ -32,6 +36,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 for entry in (REPO_ROOT, REPO_ROOT / "bench"):
     if str(entry) not in sys.path:
         sys.path.insert(0, str(entry))
+
+from compiled import HELP, engine_label, use_compiled_if_asked  # noqa: E402
+
+use_compiled_if_asked()
 
 from grade import forty_turn_call  # noqa: E402
 from multiwoz import load_multiwoz  # noqa: E402
@@ -114,10 +122,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("output", type=Path, help="where to write the JSON lines (outside the repository)")
     parser.add_argument("--compare", type=Path, help="a snapshot to diff against")
+    parser.add_argument("--compiled", action="store_true", help=HELP)
     args = parser.parse_args()
     entries, unstable = snapshot()
     args.output.write_bytes(b"".join(msgspec.json.encode(entry) + b"\n" for entry in entries))
-    print(f"{len(entries)} grades written to {args.output}")
+    print(f"{len(entries)} grades written to {args.output} (grading engine: {engine_label()})")
     failed = False
     if unstable:
         print(f"{unstable} grades changed between the first and the second pass")

@@ -7,10 +7,11 @@ counting only inside the graded loop: the loop runs inside functools.reduce and 
 only within that C function (--toggle-collect), so imports, regex compiles and the warm-up calls
 are not counted. Needs valgrind on PATH; about a minute and a half for 20 calls.
 
-    .venv/bin/python bench/instructions.py [--calls 20] [--tree DIR]
+    .venv/bin/python bench/instructions.py [--calls 20] [--tree DIR] [--compiled]
 
 `--tree` measures another checkout (its grading/ and bench/) with this interpreter, so two trees
-can be compared back to back. The counted run has PYTHONHASHSEED=0, so repeated runs agree to a few
+can be compared back to back. `--compiled` grades with the tree's mypyc build (build/compiled, from
+`make compiled`) instead of its source. The counted run has PYTHONHASHSEED=0, so repeated runs agree to a few
 thousand instructions.
 """
 
@@ -31,16 +32,21 @@ WARM_UP = 10
 """Calls graded before counting: the first calls fill the checks' per-sheet and per-text caches."""
 
 
-def _grade_calls(tree: Path, calls: int) -> None:
+def _grade_calls(tree: Path, calls: int, *, compiled: bool) -> None:
     """The counted part: grade `calls` distinct forty-turn calls inside functools.reduce."""
-    for entry in (tree, tree / "bench"):
+    entries = [tree, tree / "bench", *([tree / "build" / "compiled"] if compiled else [])]
+    for entry in entries:  # the last inserted comes first: the compiled build ahead of the source
         sys.path.insert(0, str(entry))
     import msgspec
     import yaml
     from grade import forty_turn_call  # pyright: ignore[reportMissingImports]
 
+    import grading.speech
     from grading.engine import grade
     from grading.formats import Call, FactSheet
+
+    if compiled and not str(grading.speech.__file__).endswith(".so"):
+        raise SystemExit(f"--compiled: no compiled grading in {tree / 'build' / 'compiled'} (make compiled)")
 
     sheet = msgspec.convert(
         yaml.safe_load((tree / "examples" / "dental-fact-sheet.yaml").read_text()), FactSheet
@@ -58,11 +64,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument(
+        "--compiled", action="store_true", help="grade with TREE/build/compiled (make compiled)"
+    )
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     tree = args.tree.resolve()
     if args.inside:
-        _grade_calls(tree, args.calls)
+        _grade_calls(tree, args.calls, compiled=args.compiled)
         return 0
     with tempfile.TemporaryDirectory() as scratch:
         command = [
@@ -77,6 +86,7 @@ def main() -> int:
             str(args.calls),
             "--tree",
             str(tree),
+            *(["--compiled"] if args.compiled else []),
         ]
         # a fixed hash seed: set and dict iteration orders, and with them the work, vary with the
         # seed by ~0.5% a run, more than the small changes this figure is meant to tell apart
@@ -86,7 +96,9 @@ def main() -> int:
     if finished.returncode != 0 or collected is None:
         print(finished.stderr[-2000:], file=sys.stderr)
         return 1
-    print(f"{tree}: {int(collected.group(1)) // args.calls:,} instructions per call ({args.calls} calls)")
+    engine = "compiled" if args.compiled else "source"
+    per_call = int(collected.group(1)) // args.calls
+    print(f"{tree} ({engine}): {per_call:,} instructions per call ({args.calls} calls)")
     return 0
 
 

@@ -12,6 +12,10 @@ Brokers: `rabbitmq_url` / `redis_url` come from `CALLGRADE_TEST_RABBITMQ_URL` /
 HTTP: `live_server` runs the real app (and, by default, the in-process worker) under uvicorn on a
 loopback port in a thread; `start_live_server(settings, ...)` starts more with other settings.
 
+Compiled engine: with `CALLGRADE_TEST_COMPILED=1` the session refuses to start unless `grading` is
+the mypyc build (`.ci/run` runs tests/grading so, with PYTHONPATH=build/compiled and
+--import-mode=append), so a run meant to test the compiled engine cannot quietly test the source.
+
 Builders live in tests/builders.py (`create_tenant_with_key`), re-exported here as fixtures'
 companions.
 """
@@ -38,6 +42,14 @@ from psycopg import sql
 from service.migrate import migrate_url
 from service.settings import Settings
 from tests.builders import create_tenant_with_key, url_with_dbname
+
+if os.environ.get("CALLGRADE_TEST_COMPILED") == "1":
+    import grading.speech
+
+    if not str(grading.speech.__file__).endswith(".so"):
+        raise pytest.UsageError(
+            f"CALLGRADE_TEST_COMPILED=1 but grading is the source: {grading.speech.__file__}"
+        )
 
 __all__ = ["create_tenant_with_key"]
 

@@ -163,7 +163,8 @@ def test_chart_runs_the_api_the_worker_and_the_migration_with_real_commands() ->
 
 def test_dockerfile_cmd_is_a_real_command_and_runs_as_the_charts_user() -> None:
     rows = dockerfile_instructions()
-    assert rows[0] == ("FROM", "python:3.11-slim")
+    stages = [rest for kind, rest in rows if kind == "FROM"]
+    assert stages[-1] == "python:3.11-slim", "the image that runs is the slim one"
     assert not [rest for kind, rest in rows if kind == "ENTRYPOINT"], "the chart's command must replace CMD"
     cmd = json.loads(next(rest for kind, rest in reversed(rows) if kind == "CMD"))
     assert parses_as_callgrade(cmd) is None
@@ -177,9 +178,10 @@ def test_dockerfile_cmd_is_a_real_command_and_runs_as_the_charts_user() -> None:
 
 def test_dockerfile_copies_what_the_install_needs_and_the_context_holds_only_that() -> None:
     copy_lines = [rest.split() for kind, rest in dockerfile_instructions() if kind == "COPY"]
-    sources = [src for parts in copy_lines for src in parts[:-1]]
-    # pyproject.toml names README.md as the readme; the build fails without it.
-    for required in ["pyproject.toml", "README.md", "migrations", "grading", "ingest", "service"]:
+    # COPY --from=<stage> copies between stages, not from the build context
+    sources = [src for parts in copy_lines if not parts[0].startswith("--from=") for src in parts[:-1]]
+    # pyproject.toml names README.md as the readme; the build fails without it; setup.py compiles grading.
+    for required in ["pyproject.toml", "setup.py", "README.md", "migrations", "grading", "ingest", "service"]:
         assert required in sources, f"the Dockerfile does not copy {required}"
     ignore = [line.strip() for line in DOCKERIGNORE.read_text().splitlines()]
     ignore = [line for line in ignore if line and not line.startswith("#")]
@@ -193,9 +195,9 @@ def test_dockerfile_copies_what_the_install_needs_and_the_context_holds_only_tha
 
 
 def test_the_built_wheel_carries_every_migration(tmp_path: Path) -> None:
-    """The image runs a plain `pip install .`; the runner reads its SQL from the installed `migrations`
-    package, so the wheel must carry every migration file (a wheel without them would leave
-    `callgrade migrate` with nothing to apply)."""
+    """The image installs the project's wheel (built in its first stage); the runner reads its SQL
+    from the installed `migrations` package, so the wheel must carry every migration file (a wheel
+    without them would leave `callgrade migrate` with nothing to apply)."""
     subprocess.run(
         [
             sys.executable,
@@ -221,6 +223,8 @@ def test_the_built_wheel_carries_every_migration(tmp_path: Path) -> None:
     installs = [rest for kind, rest in dockerfile_instructions() if kind == "RUN" and "pip install" in rest]
     assert installs
     assert all(" -e " not in f" {rest} " for rest in installs), "the image installs the wheel"
+    builds = [rest for kind, rest in dockerfile_instructions() if kind == "RUN" and "pip wheel" in rest]
+    assert any("CALLGRADE_COMPILE=1" in rest for rest in builds), "the image's wheel has the compiled engine"
 
 
 def test_deploy_doc_commands_are_real_commands() -> None:
@@ -231,6 +235,10 @@ def test_deploy_doc_commands_are_real_commands() -> None:
 
 
 # --- settings ---------------------------------------------------------------------------------------
+
+
+BUILD_NAMES = frozenset({"CALLGRADE_COMPILE"})
+"""Names the build reads (setup.py), not the service: real, but not settings."""
 
 
 def env_names_in(text: str) -> set[str]:
@@ -244,8 +252,9 @@ def env_names_in(text: str) -> set[str]:
 )
 def test_every_environment_name_is_a_real_setting(path: Path) -> None:
     """Including names in comments: a commented value is one an operator will uncomment."""
-    unknown = env_names_in(path.read_text()) - SETTINGS_NAMES - AWS_NAMES
+    unknown = env_names_in(path.read_text()) - SETTINGS_NAMES - AWS_NAMES - BUILD_NAMES
     assert unknown == set(), f"not settings of service/settings.py: {sorted(unknown)}"
+    assert all(f'"{name}"' in (ROOT / "setup.py").read_text() for name in BUILD_NAMES)
 
 
 def test_rendered_settings_load_and_every_name_is_a_setting() -> None:
