@@ -46,7 +46,7 @@ format: install
 # The grading engine compiled to C by mypyc, as the Dockerfile builds it, installed into
 # build/compiled (not into .venv: the editable install stays the source you edit). Use it with
 # --compiled of the benchmarks (bench/grade.py, bench/instructions.py, bench/grades_snapshot.py).
-# About four minutes on two cores the first time; unchanged modules are not compiled again.
+# About three minutes on two cores the first time; unchanged modules are not compiled again.
 compiled: install
 	rm -rf build/wheel build/installed build/compiled
 	CALLGRADE_COMPILE=1 $(BIN)/pip wheel --quiet --no-build-isolation --no-deps --wheel-dir build/wheel .

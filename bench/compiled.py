@@ -21,14 +21,16 @@ def use_compiled_if_asked() -> None:
     if FLAG not in sys.argv:
         return
     sys.path.insert(0, str(COMPILED_DIR))
-    import grading.speech  # a module mypyc compiles (setup.py); noqa below: after the path is set
-
-    if not str(grading.speech.__file__).endswith(".so"):
+    if not _compiled():
         raise SystemExit(f"{FLAG}: no compiled grading in {COMPILED_DIR}; run `make compiled` first")
 
 
 def engine_label() -> str:
     """How the grading package in use was built, for the benchmark's report."""
-    import grading.speech
+    return "compiled by mypyc" if _compiled() else "interpreted"
 
-    return "compiled by mypyc" if str(grading.speech.__file__).endswith(".so") else "interpreted"
+
+def _compiled() -> bool:
+    import grading.speech  # imported here, once the path is set: a module mypyc compiles (setup.py)
+
+    return str(grading.speech.__file__).endswith(".so")
