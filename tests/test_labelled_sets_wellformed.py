@@ -68,9 +68,9 @@ SETS = (
     LabelledSet("corpus_tuning_j", 45, 16),
     LabelledSet("corpus_tuning_k", 45, 16),
     LabelledSet("corpus_tuning_l", 45, 16),
-    LabelledSet("corpus_unseen_q", 45, 16),
-    LabelledSet("corpus_unseen_r", 45, 16),
-    LabelledSet("corpus_unseen_p", 45, 16),
+    LabelledSet("corpus_tuning_q", 45, 16),
+    LabelledSet("corpus_tuning_r", 45, 16),
+    LabelledSet("corpus_tuning_p", 45, 16),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
