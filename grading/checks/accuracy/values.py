@@ -68,8 +68,17 @@ name whose it is ("you can reach us at ...")."""
 
 def read_back(claim: Claim, caller_numbers: set[str]) -> bool:
     """A number the caller gave, read back in another shape ("three ten Southeast Clay" heard as
-    an address, read back as "three ten to five twenty"): the caller's own detail, not a claim."""
+    an address, read back as "three ten to five twenty"): the caller's own detail, not a claim.
+    A phone number counts as read back when the caller said its exchange and its line number, even
+    in broken pieces ("five five five, zero one, uh, six six. Zero one six six." read back as
+    555-0166): callers restate their numbers, and the read-back confirms the one they meant."""
+    digits = "".join(ch for ch in claim.span if ch.isdigit())
+    if claim.kind == "phone":
+        return (
+            len(digits) >= 7
+            and any(number.startswith(digits[:3]) for number in caller_numbers)
+            and any(len(number) >= 4 and number.endswith(digits[-4:]) for number in caller_numbers)
+        )
     if claim.kind not in {"time", "street", "quantity"}:
         return False
-    digits = "".join(ch for ch in claim.span if ch.isdigit())
     return len(digits) >= 3 and digits in caller_numbers

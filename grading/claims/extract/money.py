@@ -14,9 +14,12 @@ from grading.first_chars import compile_filtered
 
 CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
 MONEY: Final = compile_filtered(
-    rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?))?)"
+    rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?)(?:\s+and\s+(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)?)"
     rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
 )
+"""An amount: group 1 after a currency sign, with its cents in group 2 ("$160 dollars and 65 cents",
+where the number reading put the sign before "one sixty dollars"); group 3 before a currency word,
+with its cents in group 4 ("12 dollars 50 cents")."""
 PERCENT: Final = re.compile(
     r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
     r"|(?<![\d.])\b(\d+(?:\.\d+)?|\d{1,2} \d{2})(?=\s(?:apy|apr)\b)"

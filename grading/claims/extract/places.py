@@ -10,7 +10,9 @@ from typing import Final
 from grading.claims.extract.claim import ClaimValue
 from grading.first_chars import compile_filtered
 
-PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d[\d\s().-]{5,}\d(?![\w.]\d)")
+PHONE: Final = compile_filtered(r"(?<![\w.])\+?\(?\d(?:[\d\s()-]|\.(?!\s)){5,}\d(?![\w.]\d)")
+"""Seven or more digits with separators; a full stop before a space ends the sentence, so the number
+ends there ("5550941. 2016 ford focus" is the number and a year, not eleven digits)."""
 POSTCODE_UK: Final = re.compile(r"\b([a-z]{1,2}\d[a-z\d]?)\s?(\d[a-z]{2})\b")
 _STATES: Final = (
     "ak|az|ar|ca|ct|fl|ga|ia|ks|ky|md|mn|ms|mo|mt|ne|nv|nh|nj|nm|ny|nc|nd|ri|sc|sd|tn|tx|ut|vt|va|wa|wv|wi|wy"

@@ -176,10 +176,11 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         spans.append(match.span())
 
     for match in MONEY.finditer(text) if holds_any(text, MONEY_HINT) else ():
-        amount = match.group(1) or match.group(2)
+        amount = match.group(1) or match.group(3)
         value = float(amount)
-        if match.group(3):
-            value += int(match.group(3)) / 100
+        cents = match.group(2) or match.group(4)
+        if cents:
+            value += int(cents) / 100
         elif re.search(r"cents?$", match.group(0)) and not match.group(1):
             value /= 100
         unit = match.group(0)

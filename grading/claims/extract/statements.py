@@ -27,7 +27,7 @@ def days_of_amounts(text: str) -> tuple[tuple[float, frozenset[int]], ...]:
     $199 on Friday and Saturday nights"): the days said after it, up to the next amount or clause
     end; else the days said before it in its clause ("on weekends it's $199")."""
     lowered = text.casefold()
-    found = [(m.start(), m.end(), float(m.group(1) or m.group(2))) for m in MONEY.finditer(lowered)]
+    found = [(m.start(), m.end(), float(m.group(1) or m.group(3))) for m in MONEY.finditer(lowered)]
     result: list[tuple[float, frozenset[int]]] = []
     for i, (start, end, value) in enumerate(found):
         after = lowered[end : found[i + 1][0] if i + 1 < len(found) else len(lowered)]

@@ -39,6 +39,10 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
         return raw
     if _is_a_split(raw, words):
         return raw
+    if "," in raw:
+        phone_end = _phone_groups_end(raw)
+        if phone_end is not None:
+            return _phone_then_the_rest(match, phone_end, cued)
     if said_and and _TWO_NUMBERS.search(raw):
         # "between a hundred and eighty and two hundred and sixty": an "and" that does not follow
         # hundred or thousand joins two complete numbers, it does not continue the first
@@ -136,6 +140,45 @@ def rewrite(match: re.Match[str], cued: bool | None = None) -> str:
                 for piece in pieces
             )
     return " ".join(str(n) for n in numbers)
+
+
+def _phone_groups_end(raw: str) -> int | None:
+    """Where a phone number read digit by digit in comma-separated groups (three then four digits,
+    or three, three then four) ends, in a run that goes on after another comma with a number of
+    its own: "five five five, zero one six six, nine Quarry Road" is the number 5550166 and the
+    house number 9, not eight digits. None when the run is no such number followed by more, or when
+    the next group is itself three or more digits said one by one (one longer number then: "oh two
+    oh, seven nine four six, oh one two three"). The next group may start with "and" ("..., zero
+    five zero three, and three Orchard Hill")."""
+    lengths: list[int] = []
+    phone_end = 0
+    for group in _GROUP.finditer(raw):
+        said = [word for word in _WORD_SEPARATORS.split(group.group(0)) if word]
+        singles = bool(said) and all(word in UNITS and UNITS[word] <= 9 for word in said)
+        if lengths in ([3, 4], [3, 3, 4]):
+            return None if singles and len(said) >= 3 else phone_end
+        if not singles:
+            return None
+        lengths.append(len(said))
+        phone_end = group.end()
+    return None
+
+
+def _phone_then_the_rest(match: re.Match[str], phone_end: int, cued: bool | None) -> str:
+    """The phone number's digits as one string, then the rest of the run read on its own, in the
+    whole text (a house number's cue, the street after it, is still there to read)."""
+    digits = "".join(str(UNITS[word]) for word in _TOKEN_SEPARATORS.split(match.group(0)[:phone_end]) if word)
+    pieces = [digits]
+    position = match.start() + phone_end
+    for piece in RUN.finditer(match.string, position, match.end()):
+        pieces.append(match.string[position : piece.start()])
+        pieces.append(rewrite(piece, cued))
+        position = piece.end()
+    pieces.append(match.string[position : match.end()])
+    return "".join(pieces)
+
+
+_GROUP: Final = re.compile(r"[^,]+")
 
 
 def _phone_in_groups(raw: str) -> str | None:

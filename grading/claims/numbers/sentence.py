@@ -40,13 +40,18 @@ def _half_past(match: re.Match[str]) -> str:
 
 def _restart(match: re.Match[str]) -> str:
     """A number broken off and restarted ("555 018... uh, 0183"): the restart replaces the
-    overlapping tail, so the digits read as the speaker finally meant them."""
+    overlapping tail, or the group it starts again ("555 044... sorry, 0472", the group said anew
+    from its first two digits), so the digits read as the speaker finally meant them."""
     first, second = match.group(1), match.group(2)
     if len(first) + len(second) < 7:
         return match.group(0)
     for overlap in range(min(len(first), len(second)), 0, -1):
         if first.endswith(second[:overlap]):
             return first[: len(first) - overlap] + second
+    for start in range(max(0, len(first) - len(second)), len(first) - 1):
+        if first[start : start + 2] == second[:2]:
+            # "555 044... sorry, 0472": the restart says the broken-off group again from its start
+            return first[:start] + second
     return first + second
 
 
