@@ -5,7 +5,9 @@ the agent giving a concrete next step (a confirmed booking, a callback, where to
 invitation to come in). A dead end is then one of: the agent said it could not help, in its last
 two replies or earlier when every later reply only closes ("Is there anything else?", "Okay,
 bye!"); the caller gave up ("never mind", "forget it") after a reply that did not answer them,
-unless they name their own next step ("never mind, I'll call back Friday"); or the call broke off
+unless they name their own next step ("never mind, I'll call back Friday"), also when a next step
+was offered earlier in the call and the call went past it before they gave up (a step they turn
+down in their very next turn was still offered); or the call broke off
 (error, silence, time limit) with the caller not satisfied. The failure is pinned to the agent's
 last reply: the call ends there, and that is where a next step was owed. A clear "no" to a yes/no
 question the caller then leaves alone ("can you beat that rate?" "no, we can't match rates") is an
@@ -28,10 +30,15 @@ from grading.speech import REFUSAL
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     outcome = read_outcome(call)
+    # a next step the caller turned down in the very next turn was still offered; one the call
+    # went past before the caller gave up served nothing
+    gave_up_after_the_steps = outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn > (
+        (outcome.last_next_step_turn or 0) + 1
+    )
     if (
         outcome.action_done
         or outcome.transferred
-        or outcome.next_step_turn is not None
+        or (outcome.next_step_turn is not None and not gave_up_after_the_steps)
         or outcome.answered_no
     ):
         return []

@@ -73,6 +73,14 @@ CALLER_SATISFIED: Final = compile_phrases(
         r"bye",
     ]
 )
+GOING_ELSEWHERE: Final = compile_phrases(
+    [
+        r"(?:i'?ll|i will|gonna|i'?m going to) (?:just )?(?:call|go|try|look|shop|ask|check)"
+        r" (?:somewhere|someone|elsewhere|another|around)",
+    ]
+)
+"""The caller leaving to get it elsewhere ("I'll call someone else"): giving up, however politely
+they thank the agent for it."""
 CALLER_GAVE_UP: Final = compile_phrases(
     [
         r"never ?mind",
@@ -167,6 +175,9 @@ class Outcome(msgspec.Struct, kw_only=True, frozen=True):
     caller_satisfied: bool
     caller_gave_up_turn: int | None
     transferred: bool
+    last_next_step_turn: int | None = None
+    """The 1-based turn of the last next step: a caller who gives up after it ("I can note it on
+    the booking." ... "Forget it, I'm calling 911.") was not served by it."""
     answered_no: bool = False
     """The agent's last "no" answered a yes/no question of the caller ("can you beat that rate?" "no,
     we can't") and the caller asked nothing further: an answered question is a resolution, even
@@ -198,23 +209,27 @@ def _read_outcome(call: Call) -> Outcome:
     next_step_turn: int | None = None
     inability_turn: int | None = None
     caller_gave_up_turn: int | None = None
+    last_next_step_turn: int | None = None
     for index, turn in enumerate(call.turns):
         for tool in turn.tool_calls:
             if tool.error is None and _is_action(tool.name) and not _result_failed(tool.result):
                 action_done = True
+                last_next_step_turn = index + 1
                 if next_step_turn is None:
                     next_step_turn = index + 1
         if turn.speaker == "agent":
-            if next_step_turn is None and _offers_next_step(turn.text):
-                next_step_turn = index + 1
+            if _offers_next_step(turn.text):
+                last_next_step_turn = index + 1
+                if next_step_turn is None:
+                    next_step_turn = index + 1
             if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
                 inability_turn = index + 1
-        elif (
-            gives_up(turn.text)
-            and not _answered_before(call, index)
-            and not (PLEASED.search(turn.text) and "anyway" not in turn.text.lower())
-        ):  # "never mind, test complete. Thanks." closes; "thanks anyway" does not
-            caller_gave_up_turn = index + 1
+        elif gives_up(turn.text) and not _answered_before(call, index):
+            if GOING_ELSEWHERE.search(turn.text) or not (
+                PLEASED.search(turn.text) and "anyway" not in turn.text.lower()
+            ):  # "never mind, test complete. Thanks." closes; "thanks anyway" and "I'll call
+                # someone else. Thank you." do not
+                caller_gave_up_turn = index + 1
     caller_turns = [turn for turn in call.turns if turn.speaker == "caller"]
     last_caller = caller_turns[-1].text if caller_turns else ""
     satisfied = bool(CALLER_SATISFIED.search(last_caller)) and not CALLER_GAVE_UP.search(last_caller)
@@ -225,6 +240,7 @@ def _read_outcome(call: Call) -> Outcome:
         inability_turn=inability_turn,
         caller_satisfied=satisfied,
         caller_gave_up_turn=caller_gave_up_turn,
+        last_next_step_turn=last_next_step_turn,
         transferred=call.end_reason == "transferred",
     )
 
@@ -333,11 +349,24 @@ def _answered_before(call: Call, leaving: int) -> bool:
     asked = next((i for i in range(reply - 1, -1, -1) if call.turns[i].speaker == "caller"), None)
     if asked is None:
         return False
+    if _said_before(call, reply):
+        return False  # the agent saying its earlier line again answers nothing new
     asked_words = content_words(call.turns[asked].text)
     return any(
         (NEGATIVE.search(sentence) or REFUSAL.search(sentence)) and content_words(sentence) & asked_words
         for sentence in sentences(call.turns[reply].text)
     )
+
+
+def _said_before(call: Call, reply: int) -> bool:
+    """Whether the agent's turn at index `reply` is one of its earlier turns said again (the same
+    words, case and punctuation aside)."""
+    said = _plain(call.turns[reply].text)
+    return any(turn.speaker == "agent" and _plain(turn.text) == said for turn in call.turns[:reply])
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.findall(r"[\w']+", text.casefold()))
 
 
 def _says_more(text: str) -> bool:
