@@ -48,14 +48,14 @@ class LabelledSet:
 
 SETS = (
     LabelledSet("corpus_tuning_a", 40, 14),
-    LabelledSet("corpus_unseen_v", 33, 12),
+    LabelledSet("corpus_tuning_v", 33, 12),
     LabelledSet("corpus_tuning_b", 40, 14),
     LabelledSet("corpus_tuning_u", 45, 16),
     LabelledSet("corpus_tuning_c", 45, 16),
-    LabelledSet("corpus_unseen_w", 33, 12),
+    LabelledSet("corpus_tuning_w", 33, 12),
     LabelledSet("corpus_tuning_d", 45, 16),
     LabelledSet("corpus_tuning_e", 45, 16, turns=(4, 22)),
-    LabelledSet("corpus_unseen_x", 33, 12),
+    LabelledSet("corpus_tuning_x", 33, 12),
     LabelledSet("corpus_tuning_f", 45, 16),
     LabelledSet("corpus_tuning_h", 45, 16),
     LabelledSet("corpus_tuning_i", 45, 16),
