@@ -129,6 +129,7 @@ def pattern_must_not(
     keep: Keep | None = None,
     own_part: Callable[[str, re.Match[str]], str] | None = None,
     near: bool = False,
+    allowed: Callable[[Rule, str, FactSheet], bool] | None = None,
 ) -> Decider:
     """A must-not rule whose breach has a recognisable form. When the rule names what it is about,
     the offending turn (or the caller's turn before it) must be about that too, a word of it in any
@@ -137,10 +138,11 @@ def pattern_must_not(
     says the forbidden thing breaks the rule again. With `own_part`, only that part of the offending
     sentence (the clause a promise is about) stands for that sentence in the scope; the turn's other
     sentences still count ("you'll be back up before your call. The crew's fixing it"). With
-    `near`, only the sentence and the one before it stand for the turn (`_near`)."""
+    `near`, only the sentence and the one before it stand for the turn (`_near`). With `allowed`,
+    a sentence the rule lets the fact sheet permit (`allowed(rule, sentence, fact_sheet)`) breaks
+    nothing."""
 
     def decide(call: Call, fact_sheet: FactSheet, rule: Rule) -> list[Failure] | bool:
-        del fact_sheet
         about: set[str] = object_words(rule) if scoped else set()
         matched_elsewhere = False
         broken: list[Failure] = []
@@ -151,6 +153,8 @@ def pattern_must_not(
             for index, sentence in enumerate(spoken):
                 match = pattern.search(sentence)
                 if match is None or (keep is not None and not keep(rule, sentence, match)):
+                    continue
+                if allowed is not None and allowed(rule, sentence, fact_sheet):
                     continue
                 said = (
                     _near(spoken, index)

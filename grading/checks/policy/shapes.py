@@ -47,7 +47,7 @@ from grading.checks.policy.emergencies import (
     transfer_when,
 )
 from grading.checks.policy.phrases import CONDITION, QUOTED, greets_with_name, quoted, said_early
-from grading.checks.policy.prices import MATCHED, PRICE_SAID, is_price, not_negated
+from grading.checks.policy.prices import MATCHED, PRICE_SAID, is_price, not_negated, only_listed_prices
 from grading.checks.policy.promises import (
     EXACT_ARRIVAL,
     FAULT_RULE,
@@ -72,7 +72,7 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),
-        pattern_must_not(PRICE_SAID, "quoted a price", keep=is_price, near=True),
+        pattern_must_not(PRICE_SAID, "quoted a price", keep=is_price, near=True, allowed=only_listed_prices),
     ),
     (
         # "do not give mechanical repair or diagnosis advice": a machine's repair, not a patient's
