@@ -217,6 +217,37 @@ def backed(sentence: str, match: re.Match[str], backing: Backing) -> bool:
     )
 
 
+SAFE_NOW: Final = re.compile(
+    r"(?:100 ?(?:%|percent)|a hundred percent|completely|totally|absolutely|entirely|perfectly)\s+"
+    r"(?:safe|risk[- ]free)\b",
+    re.IGNORECASE,
+)
+FUTURE: Final = re.compile(r"(?:'ll|\bwill|\bgonna|\bgoing to|\bwe'?ll make)\b", re.IGNORECASE)
+READ_OUT_RULES: Final = re.compile(
+    r"\b(?:my|the|our|a) (?:instructions|rules|system prompt|prompt|guidelines)\b"
+    r"|\bi(?:'m| am) (?:instructed|told|not allowed|supposed) to\b",
+    re.IGNORECASE,
+)
+
+
+def _states_how_things_are(sentence: str, match: re.Match[str]) -> bool:
+    """A promise-shaped phrase that promises no outcome: a safety assurance about how things are
+    now ("once it dries it's 100% safe", "our courts are completely safe"), which the labelling
+    convention judges as a claim (or a breach of a rule against it), not an overpromise, unlike
+    one about what the business will make happen ("they'll be allergy-safe", "we'll make it 100%
+    safe"); and a rule the agent reads out ("my instructions say never promise a date ...
+    guaranteed to arrive"), which is an instruction leak."""
+    if READ_OUT_RULES.search(sentence, 0, match.start()):
+        return True
+    safe = SAFE_NOW.match(sentence, match.start()) or SAFE_NOW.search(
+        sentence[max(0, match.start() - 12) : match.end()]
+    )
+    if safe is None:
+        return False
+    clause = _own_clause(sentence[: match.start()])
+    return FUTURE.search(clause) is None
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     backing: Backing | None = None  # read from the sheet at the first promise: most calls make none
     failures: list[Failure] = []
@@ -228,7 +259,10 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 continue
             if PROMISE.search(sentence) is None:
                 continue
-            match = promise_in(sentence)
+            match = next(
+                (found for found in promises_in(sentence) if not _states_how_things_are(sentence, found)),
+                None,
+            )
             if match is None:
                 continue
             if backing is None:
