@@ -26,6 +26,7 @@ from grading.checks.ignored_question.phrasings import (
     PITCH,
     QUALIFIED,
     SOURCE_ASKED,
+    UNKNOWING_ONLY,
     WAY_FORWARD_ASKED,
     WAY_FORWARD_GIVEN,
     YES_NO_ASKED,
@@ -89,6 +90,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         repeated = repeats_previous(turns, reply_turns[0])
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
+        if not repeated and _unknowing_only(spoken_reply):
+            continue  # "Hmm, I honestly don't know." takes up what was asked
         # read with reply_words, for the first question its answer in kind does not settle
         refused = sole = asks_back = False
         reply_sentences: list[str] = []
@@ -201,3 +204,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             )
             break
     return failures
+
+
+def _unknowing_only(reply: str) -> bool:
+    """The reply opens by saying the agent does not know or cannot help with it, and says nothing
+    else but that, questions back ("Maybe?", "Is there a wash I can book for you?") and closings."""
+    said = sentences(reply)
+    return (
+        bool(said)
+        and UNKNOWING_ONLY.match(said[0].strip()) is not None
+        and all(
+            UNKNOWING_ONLY.match(s.strip()) or s.rstrip().endswith("?") or closes_only(s) for s in said[1:]
+        )
+    )

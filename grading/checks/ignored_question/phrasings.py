@@ -190,3 +190,21 @@ SHORT_ANSWER: Final = compile_filtered(
 this where I call?" "It is."; "Do you deliver?" "We do."): a yes or a no without the word."""
 ASKED_TO_ACT: Final = compile_filtered(r"^(?:can|could|would|will) you\b", re.IGNORECASE)
 """A question that asks the agent to do something ("Can you try again?")."""
+
+
+UNKNOWING_ONLY: Final = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|oh|well|sorry|honestly|i'?m sorry)[,.!]?\s+)*"
+    r"(?:i (?:honestly |really |just |truly )?(?:don'?t|do not) (?:know"
+    r"|have (?:that |any |the )?(?:information|info|details?)(?: (?:about|on) (?:that|this|it))?)"
+    r"|i'?m (?:honestly |really |just )?not (?:sure|certain)"
+    r"|i'?m not able to help (?:you )?with that|i (?:can'?t|cannot) help (?:you )?with that"
+    r"|that'?s not (?:really )?something i can help (?:you )?with)"
+    r"(?: (?:on this line|right now|here|offhand|off the top of my head))?[,.!]?"
+    r"(?:\s+(?:sorry|i'?m sorry)(?: about that)?[.!]?)?\s*$",
+    re.IGNORECASE,
+)
+"""A sentence that only says the agent does not know or cannot help with it ("Hmm, I honestly don't
+know.", "I'm not able to help with that on this line."): a reply of such sentences (and questions
+back or closings) takes the question up and answers that
+it cannot be answered, which leaves the call a dead end or a rule unfollowed, not the question
+ignored. "I'm not able to change payment dates" names something else and is not such a reply."""
