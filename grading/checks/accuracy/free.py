@@ -241,10 +241,15 @@ employer"): a free thing on terms is a discount, invented where no fact makes th
 FEE_CONDITION: Final = re.compile(
     r"\b(?:more than|over|beyond|after|before|less than|under|within|outside|if|when|unless|notice)\b"
 )
-REASON: Final = re.compile(r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b")
+REASON: Final = re.compile(
+    r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b"
+    r"|(?<=[\w,] )(?<!said )(?<!say )(?:then|so)\b"
+)
 """A free claim about a fee the sheet charges only on a condition (a notice period is one: "24
 hours' notice to change; a missed appointment costs $40"), with the agent's reason it does not
-apply: the grader cannot tell the caller's case, so it is no contradiction."""
+apply: the grader cannot tell the caller's case, so it is no contradiction. "Then" and "so" give a
+reason inside a sentence ("Calder County, so no trip charge", "great, then there's no trip
+charge"), not at its start ("So no charge for the visit" after a waiver) nor in "if he said so"."""
 
 
 def _names_the_condition(fact: IndexedFact, history: list[str]) -> bool:
