@@ -98,7 +98,7 @@ def judge_free(
         return None
     if related:
         fact = max(related, key=lambda f: relatedness(f, sentence_words, context_words))
-        if _fee_condition_applied(fact, sentence, history):
+        if _fee_condition_applied(fact, sentence, history, claim.span):
             return None
         return "wrong_fact", topic_severity(fact), fact
     if not claim.subject and claim.span.startswith("no "):
@@ -108,13 +108,15 @@ def judge_free(
     return "invented_fact", severity, None
 
 
-def _fee_condition_applied(fact: IndexedFact, sentence: str, history: list[str]) -> bool:
+def _fee_condition_applied(fact: IndexedFact, sentence: str, history: list[str], span: str) -> bool:
     """ "No travel fee, since you're in town" where the fee applies beyond 30 miles; "let us know
     twenty-four hours ahead so there's no cancellation fee" where late cancellations are charged:
     the agent applies the fee's own condition (gives a reason, or puts the fact's number in a
     condition), which the grader cannot hold against the caller's case."""
     spoken = digits_for_speech(sentence)
-    if FEE_CONDITION.search(fact.text) and (REASON.search(spoken) or _names_the_condition(fact, history)):
+    at = spoken.find(span)
+    reason = REASON.search(spoken) or (at > 0 and REASON_BEFORE.search(spoken, 0, at))
+    if FEE_CONDITION.search(fact.text) and (reason or _names_the_condition(fact, history)):
         return True
     return CONDITIONAL.search(spoken) is not None and _names_the_condition(fact, history)
 
@@ -241,15 +243,14 @@ employer"): a free thing on terms is a discount, invented where no fact makes th
 FEE_CONDITION: Final = re.compile(
     r"\b(?:more than|over|beyond|after|before|less than|under|within|outside|if|when|unless|notice)\b"
 )
-REASON: Final = re.compile(
-    r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b"
-    r"|(?<=[\w,] )(?<!said )(?<!say )(?:then|so)\b"
-)
+REASON: Final = re.compile(r"\b(?:since|because|as you'?re|as it'?s|within|inside|in town|that close)\b")
+REASON_BEFORE: Final = re.compile(r"(?<=[\w,] )(?<!said )(?<!say )(?:then|so)\b")
 """A free claim about a fee the sheet charges only on a condition (a notice period is one: "24
 hours' notice to change; a missed appointment costs $40"), with the agent's reason it does not
-apply: the grader cannot tell the caller's case, so it is no contradiction. "Then" and "so" give a
-reason inside a sentence ("Calder County, so no trip charge", "great, then there's no trip
-charge"), not at its start ("So no charge for the visit" after a waiver) nor in "if he said so"."""
+apply: the grader cannot tell the caller's case, so it is no contradiction. REASON_BEFORE: "then"
+and "so" give a reason inside a sentence, before what is free ("Calder County, so no trip charge",
+"great, then there's no trip charge"); not at its start ("So no charge for the visit" after a
+waiver), in "if he said so", nor after it ("there's no fee, so don't worry")."""
 
 
 def _names_the_condition(fact: IndexedFact, history: list[str]) -> bool:
