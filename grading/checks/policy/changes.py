@@ -9,6 +9,7 @@ from typing import Final
 from grading.checks.manipulated import BYPASS
 from grading.checks.policy.deciders import NEGATION, breach, has_prefix
 from grading.checks.policy.details import ASKING
+from grading.claims.numbers import digits_for_speech
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import REFUSAL, compile_phrases, sentences
 from grading.speech import words as word_list
@@ -71,6 +72,28 @@ def _heads(parts: list[str]) -> list[str]:
     return heads
 
 
+NAME_PATTERN: Final = rf"\b(?:{DETAIL_FORMS['name']})"
+PHONE_PATTERN: Final = rf"\b(?:{PHONE_FORMS})"
+"""The head patterns `ask_before` compiles for a name and a phone number."""
+NAME_GIVEN: Final = re.compile(
+    r"(?:^|[.!?,]\s+|\b(?:it'?s|i'?m|this is|under)\s+)(?!I\b)[A-Z][a-z]+(?:[- ][A-Z][a-z'-]+)+\b"
+)
+"""A caller's turn that says a full name ("Okay, let's book it. Emma Stroud, ...", "I'm Mira Osei"):
+two capitalised words where a sentence, a clause or "it's" / "I'm" starts, as transcripts write names."""
+
+
+SPOKEN_PHONE: Final = re.compile(r"\d{3}[- ,]*\d{4}\b")
+"""A phone number in a turn whose number words were read as digits ("5550619")."""
+
+
+def _given_unnamed(head: re.Pattern[str], text: str) -> bool:
+    """The caller gives X without the rule's word for it: a phone number said as digit words ("five
+    five five, zero six one nine"), a full name said on its own ("Rhea Castellano, ...")."""
+    if head.pattern == NAME_PATTERN:
+        return NAME_GIVEN.search(text) is not None
+    return head.pattern == PHONE_PATTERN and SPOKEN_PHONE.search(digits_for_speech(text)) is not None
+
+
 def _confirmed(head: re.Pattern[str], text: str) -> bool:
     """The agent asked for X, or read X back and asked whether it is right ("I have the delivery
     address as 8 Alder Row. Is that still right?"): a sentence naming X that asks, or is followed by
@@ -129,6 +152,8 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                 (turn.speaker == "caller" and not NEGATION.search(turn.text) and not BYPASS.search(turn.text))
                 or _confirmed(head, turn.text)
             ):
+                covered.add(head)
+            elif turn.speaker == "caller" and _given_unnamed(head, turn.text):
                 covered.add(head)
         if any(all(head in covered for head in group) for group in groups):
             return True
