@@ -21,7 +21,7 @@ from grading.checks.accuracy.counts import count_derived, counted_in_sheet, coun
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
 from grading.checks.accuracy.hours import as_amount, judge_time, number_of_the_sheet
-from grading.checks.accuracy.offers import denying_fact, judge_credential, judge_offer
+from grading.checks.accuracy.offers import denied_service, denying_fact, judge_credential, judge_offer
 from grading.checks.accuracy.percentages import discount_for_others, percent_sense
 from grading.checks.accuracy.places import LOCATION_CONTEXT, judge_place, judge_unit
 from grading.checks.accuracy.prices import PRICEY_SUBJECT, exact_in_cents, prices_in_pounds, unknown_tier
@@ -134,6 +134,9 @@ def _judge_reading(
             return "wrong_fact", topic_severity(denied), denied
     if claim.kind == "offer":
         return judge_offer(claim, index)
+    if claim.kind == "does":
+        denied = denied_service(claim, index)
+        return None if denied is None else ("wrong_fact", topic_severity(denied), denied)
     if claim.kind == "credential":
         return judge_credential(claim, index)
     if claim.kind == "landmark":

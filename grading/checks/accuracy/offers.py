@@ -27,6 +27,39 @@ def denying_fact(claim: Claim, index: FactIndex) -> IndexedFact | None:
     return None
 
 
+def denied_service(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that says the business does not do the service a "we do ..." claim names ("we do
+    window tinting too" against "We do not do window tinting."): every word of it denied, or its
+    head and another of its words ("custom neon signs" against "We do not make illuminated or neon
+    signs"; "yard signs" shares only the head, and the sheet makes yard signs)."""
+    done = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC - WEAK
+    if not done or _stated_as_done(claim.span, index):
+        return None  # "we repair doors" is what the sheet says, beside the doors it does not sell
+    head = _head(claim)
+    for fact in index.facts:
+        if fact.negated and (
+            done <= fact.negated or (head in fact.negated and (done - {head}) & fact.negated)
+        ):
+            return fact
+    return None
+
+
+SERVICE_VERBS: Final = frozenset({"do", "make", "repair", "fix", "sell", "carry", "rent", "install"})
+"""The verbs of grading.claims.extract.things.DOES."""
+
+
+def _stated_as_done(span: str, index: FactIndex) -> bool:
+    """A fact says "we <verb> ... <thing>" with no "not" between ("We repair residential garage
+    doors" for "we repair doors")."""
+    said = span.split()
+    verb = next((word for word in said[1:-1] if word in SERVICE_VERBS), None)
+    if verb is None:
+        return False
+    thing = said[-1][:-1] if said[-1].endswith("s") else said[-1]
+    stated = re.compile(rf"\bwe {re.escape(verb)}\b(?:(?!\bnot\b|n't\b)[^.;]){{0,40}}?\b{re.escape(thing)}")
+    return any(stated.search(fact.text.casefold()) for fact in index.facts)
+
+
 def _head(claim: Claim) -> str | None:
     """The thing a claim names, its last content word ("a twenty-five meter pool" -> pool), past
     the words that only say where or when ("parking out back" -> parking)."""

@@ -33,6 +33,7 @@ from grading.claims.extract.places import (
 from grading.claims.extract.things import (
     ACCEPTED,
     CREDENTIAL,
+    DOES,
     LANDMARK,
     NOT_COUNTED,
     OFFER,
@@ -355,6 +356,10 @@ def _extract_words(
                 claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
                 spans.append(item.span(1))
             item = OFFER_ITEM.match(text, item.end())
+    for match in DOES.finditer(text) if "we " in text else ():
+        done = tuple(sorted(content_words(match.group(1))))
+        if done and not span_taken(spans, *match.span()):
+            add("does", "does", match, done)
     for match in OUR_FACILITY.finditer(text) if "our " in text else ():
         named = tuple(sorted(content_words(match.group(1))))
         if named and not span_taken(spans, *match.span()):

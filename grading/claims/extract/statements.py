@@ -13,8 +13,10 @@ from grading.speech import content_words
 
 NEGATED: Final = re.compile(
     r"\b(?:there (?:is|are) no|we have no|has no|have no|no longer (?:offer|have|do)s?|"
-    r"(?:does|do|did) not (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow)|"
-    r"(?:doesn'?t|don'?t) (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow))\s+"
+    r"(?:does|do|did) not (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow|make|repair|fix"
+    r"|install|rent)|"
+    r"(?:doesn'?t|don'?t) (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow|make|repair|fix"
+    r"|install|rent))\s+"
     r"([a-z][a-z', -]{2,80}?)(?=[;.]|\s+(?:but|so|because|since|over|under)\b|$)"
 )
 
