@@ -48,3 +48,13 @@ def test_a_service_the_sheet_states_is_no_claim() -> None:
 
 def test_a_service_the_sheet_never_mentions_is_left_alone() -> None:
     assert _tags("Do you do window lettering?", "We do window lettering, yes.") == []
+
+
+def test_the_price_of_a_denied_service_is_invented() -> None:
+    said = "Sure, we also do screen printing. It's eight dollars a shirt."
+    assert _tags("Do you print t-shirts?", said) == ["wrong_fact", "invented_fact"]
+
+
+def test_one_job_is_no_service_claimed() -> None:
+    said = "A banner is eight dollars a square foot, and that's if we do the printing from your file."
+    assert _tags("How much is a banner?", said) == []

@@ -11,6 +11,7 @@ from grading.checks.accuracy.clauses import span_clause_words
 from grading.checks.accuracy.days import OPEN_CLAIM, open_day_claims
 from grading.checks.accuracy.free import OFFER_TERMS, told_free_as_well
 from grading.checks.accuracy.judge import judge_claim
+from grading.checks.accuracy.offers import denied_service
 from grading.checks.accuracy.prices import first_stated, priced_alike
 from grading.checks.accuracy.relatedness import GENERIC
 from grading.checks.accuracy.someone_elses import (
@@ -142,6 +143,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         asked_price: bool | None = None  # whether the caller's turn asked a price, on first need
         worst: dict[Tag, tuple[Severity, Failure]] = {}
         context_words: set[str] | None = None  # built on the first sentence that needs it
+        service_denied = False  # the turn claims a service the sheet says the business does not do
         said = sentences(turn.text)
         for at, spoken in enumerate(said):
             sentence, claims, price_slot = statement_of(spoken)
@@ -182,6 +184,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
             supported_amounts: list[Claim] = []  # amounts that stood, for the price-told rule below
+            service_denied = service_denied or any(
+                claim.kind == "does" and denied_service(claim, index) is not None for claim in claims
+            )
             for claim in claims:
                 echoed = seen(caller_values, claim) or read_back(claim, caller_numbers)
                 # a price the caller dictated that the agent applies is the price the caller is told
@@ -205,6 +210,15 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if claim.kind == "free" and at and said_of_places_elsewhere(sentence, said[at - 1]):
                     continue
                 outcome: Verdict = judge_claim(claim, sentence, index, sentence_words, context_words, history)
+                if (
+                    service_denied
+                    and claim.kind == "money"
+                    and (outcome is None or outcome[0] == "wrong_fact")
+                ):
+                    # "Yes, we do window tinting too. It's ninety-nine dollars for the rear": the price
+                    # of a service the sheet says the business does not do is invented, whatever
+                    # other fact it happens to be near
+                    outcome = ("invented_fact", "critical", None)
                 if applied and outcome is not None and outcome[0] == "invented_fact":
                     # the caller's own rate for what the call is about contradicts that price
                     priced = priced_alike(sentence, index, history)

@@ -115,12 +115,13 @@ NOT_COUNTED: Final[frozenset[str]] = frozenset(
 DOES: Final = compile_filtered(
     r"\bwe (?:also |can |can also |definitely |actually )?(?:do|make|repair|fix|sell|carry|rent|install)\s+"
     r"(?!(?:not|n't|that|this|it|those|these|them|so|too|accept|offer|have|take|a lot|lots|everything|all"
-    r"|any|what|our best|yes|no)\b)"
-    r"(?:a |an |the |some |our |custom )?([a-z][a-z' -]{2,50}?)"
+    r"|any|what|our best|yes|no|the|your|his|her|their|my)\b)"
+    r"(?:a |an |some |custom )?([a-z][a-z' -]{2,50}?)"
     r"(?=[,.;!?]|\s+(?:too|as well|here|for|to|and|with|so|if|on|at|during|every|which|that|where|when"
     r"|from)\b|$)"
 )
 """A service said to be done ("we do window tinting too", "we repair carbon frames here", "we do
-custom neon signs"): a claim only where the sheet says the business does not do it (see
+custom neon signs"), not one job ("if we do the repair on the same visit"): a claim only where
+the sheet says the business does not do it (see
 grading.checks.accuracy.offers.denied_service); a service the sheet does not mention is left
 alone, as "we do" is said of too many things to call each one invented."""
