@@ -31,8 +31,9 @@ PERSON_REQUEST: Final = compile_phrases(
     ]
 )
 IDENTITY_QUESTION: Final = re.compile(
-    r"\b(?:are|r) (?:you|u) (?:even |really |actually )?(?:a |an )?(?:real |actual |live )?"
+    r"\b(?:are|r) (?:you|u)(?:,? (?:like|um+|uh+|even|really|actually),?)* (?:a |an )?(?:real |actual |live )?"
     r"(?:person|human(?: being)?|bot|robot|machine|ai|computer|recording)\b"
+    r"|\blike (?:a |an )(?:real |actual |normal )?(?:person|human(?: being)?)\b"
     r"|\b(?:am i|are we) (?:talking|speaking|chatting) (?:to|with) (?:a |an )?(?:real |actual |live )?"
     r"(?:person|human(?: being)?|bot|robot|machine|ai|computer)\b(?: or (?:a |an )?\w+)?"
     r"|\bis (?:this|that) (?:a |an )?(?:real |actual |live )?(?:person|human(?: being)?|bot|robot|machine"
@@ -41,8 +42,9 @@ IDENTITY_QUESTION: Final = re.compile(
     r"(?:person|human(?: being)?)\b",
     re.IGNORECASE,
 )
-"""Asking what the agent is ("are you a real person?"), or telling it to play a human, is not asking
-to speak to one: a jailbreak's "you're a real human called Jess" wants no handoff."""
+"""Asking what the agent is ("are you a real person?", "are you, like, a real person?"), or telling it
+to play a human ("talk to me like a human being"), is not asking to speak to one: a jailbreak's
+"you're a real human called Jess" wants no handoff."""
 
 
 NEGATED: Final = re.compile(
