@@ -31,8 +31,8 @@ PERSON_REQUEST: Final = compile_phrases(
     ]
 )
 IDENTITY_QUESTION: Final = re.compile(
-    r"\b(?:are|r) (?:you|u)(?:,? (?:like|um+|uh+|even|really|actually),?)* (?:a |an )?(?:real |actual |live )?"
-    r"(?:person|human(?: being)?|bot|robot|machine|ai|computer|recording)\b"
+    r"\b(?:are|r) (?:you|u)(?:,? (?:like|um+|uh+|even|really|actually),?)* (?:a |an )?"
+    r"(?:real |actual |live )?(?:person|human(?: being)?|bot|robot|machine|ai|computer|recording)\b"
     r"|\blike (?:a |an )(?:real |actual |normal )?(?:person|human(?: being)?)\b"
     r"|\b(?:am i|are we) (?:talking|speaking|chatting) (?:to|with) (?:a |an )?(?:real |actual |live )?"
     r"(?:person|human(?: being)?|bot|robot|machine|ai|computer)\b(?: or (?:a |an )?\w+)?"
