@@ -2,7 +2,8 @@
 not sure. Is there a lesson I can book for you?", "I'm not able to help with that on this line.")
 takes the question up: the call may be a dead end, but the question was not ignored. A reply that
 only pivots, one that goes on to talk of something else, and the same line said again still leave
-it ignored. Tried on a sailing school."""
+it ignored. A question where to send something is answered by an email address. Tried on a sailing
+school."""
 
 from __future__ import annotations
 
@@ -52,3 +53,9 @@ def test_i_dont_know_then_talk_of_something_else_leaves_it_ignored() -> None:
 def test_the_same_line_said_again_leaves_the_question_ignored() -> None:
     line = ("a", "I'm not able to help with that on this line. Is there a lesson I can book for you?")
     assert flagged(ASKED, line, ("c", "Are you serious? Who is paying?"), line) == [4]
+
+
+def test_where_to_send_something_is_answered_by_an_email_address() -> None:
+    asked = ("c", "Okay, I have photos of the hull damage. Where do I send them?")
+    assert flagged(asked, ("a", "You can email them to repairs at bluewater dot example.")) == []
+    assert flagged(asked, ("a", "Oh no, that sounds like a rough day on the water.")) == [2]

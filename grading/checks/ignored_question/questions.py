@@ -115,7 +115,10 @@ _PLACE_ANSWER: Final = (
     r"|\b(?:hall|cent(?:re|er)|church|school|building|park|library|mall|plaza|square|station|campus"
     r"|venue|hotel|ballroom|studio|clinic|hospital|arena|theat(?:re|er)|gym|store|shop)\b"
     r"|\b(?:north|south|east|west)|cent(?:re|er)\b"
+    r"|\be-?mail|@|\bdot (?:com|org|net|example)\b|\b(?:send|mail|drop) (?:it|them|that|those) (?:to|off)\b"
 )
+"""Where a place is said, or where to send something ("Where do I send it?" "You can email it to
+quotes at ridgeline dot example")."""
 _NUMBER_ANSWER: Final = (
     r"\d|number|area code"
     r"|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
