@@ -2,7 +2,8 @@
 prices the sheet does not list: the fact sheet holds what the agent may state, so saying one of its
 prices for the thing it prices ("Rim truing is forty dollars a wheel" beside "Rim truing costs
 $40 per wheel.") breaks nothing. An unlisted amount, or a listed amount said of something else,
-still does. Tried on a wheelchair repair shop."""
+still does. A rule about whom costs may be discussed with ("with anyone other than the account
+holder") is a privacy rule, left to the judge. Tried on a wheelchair repair shop."""
 
 from __future__ import annotations
 
@@ -93,3 +94,25 @@ def test_a_starting_price_under_a_rule_against_a_final_price_breaks_nothing() ->
     )
     assert check_rules(starting, rebuilds).failures == []
     assert [f.turn for f in check_rules(final, rebuilds).failures] == [2]
+
+
+def test_a_rule_about_whom_costs_are_discussed_with_is_left_to_the_judge() -> None:
+    rule = Rule(
+        id="client-privacy",
+        kind="must_not",
+        text="Do not discuss a client's repairs or costs with anyone other than the account holder on file.",
+    )
+    private = FactSheet(
+        agent="wheel-desk",
+        business="Rollright Wheelchair Repair",
+        facts=[Fact(id="price-truing", topic="price", statement="Rim truing costs $40 per wheel.")],
+        rules=[rule],
+        scope="wheelchair repairs, prices, visits",
+        handoff="Transfer to the workshop lead when the caller asks for a person.",
+    )
+    outcome = check_rules(
+        call(("c", "What did my dad's last repair cost?"), ("a", "His frame repair came to ninety dollars.")),
+        private,
+    )
+    assert outcome.failures == []
+    assert outcome.unchecked == ["client-privacy"]

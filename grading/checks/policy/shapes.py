@@ -68,7 +68,10 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         re.compile(
             # a rule against advice that mentions rates ("...state the published rates only") is an
             # advice rule, decided below
-            r"^(?!.*\badvi[cs]e\b).*\b(?:quote|give|discuss|share|mention|state|tell|disclose|provide)\b.{0,40}"
+            # nor one about whom costs may be discussed with ("... arrangements or costs with anyone
+            # other than the family contact"): a privacy rule, which the call cannot decide by itself
+            r"^(?!.*\badvi[cs]e\b)(?!.*\b(?:anyone|anybody|someone|people) (?:other than|but|except)\b)"
+            r".*\b(?:quote|give|discuss|share|mention|state|tell|disclose|provide)\b.{0,40}"
             r"\b(?:price|prices|pricing|cost|costs|fees?|rates?)\b",
             re.I,
         ),
