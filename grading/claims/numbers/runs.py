@@ -150,6 +150,8 @@ def _phone_groups_end(raw: str) -> int | None:
     the next group is itself three or more digits said one by one (one longer number then: "oh two
     oh, seven nine four six, oh one two three"). The next group may start with "and" ("..., zero
     five zero three, and three Orchard Hill")."""
+    if raw.count(",") < 2:
+        return None  # a number in two or three groups and one more group after it: two commas at least
     lengths: list[int] = []
     phone_end = 0
     for group in _GROUP.finditer(raw):
