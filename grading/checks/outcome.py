@@ -176,8 +176,9 @@ class Outcome(msgspec.Struct, kw_only=True, frozen=True):
     caller_gave_up_turn: int | None
     transferred: bool
     last_next_step_turn: int | None = None
-    """The 1-based turn of the last next step: a caller who gives up after it ("I can note it on
-    the booking." ... "Forget it, I'm calling 911.") was not served by it."""
+    """The 1-based turn of the last next step, read when the caller gave up (else None): a caller who
+    gives up after it ("I can note it on the booking." ... "Forget it, I'm calling 911.") was not
+    served by it."""
     answered_no: bool = False
     """The agent's last "no" answered a yes/no question of the caller ("can you beat that rate?" "no,
     we can't") and the caller asked nothing further: an answered question is a resolution, even
@@ -218,10 +219,8 @@ def _read_outcome(call: Call) -> Outcome:
                 if next_step_turn is None:
                     next_step_turn = index + 1
         if turn.speaker == "agent":
-            if _offers_next_step(turn.text):
-                last_next_step_turn = index + 1
-                if next_step_turn is None:
-                    next_step_turn = index + 1
+            if next_step_turn is None and _offers_next_step(turn.text):
+                next_step_turn = index + 1
             if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
                 inability_turn = index + 1
         elif gives_up(turn.text) and not _answered_before(call, index):
@@ -230,6 +229,17 @@ def _read_outcome(call: Call) -> Outcome:
             ):  # "never mind, test complete. Thanks." closes; "thanks anyway" and "I'll call
                 # someone else. Thank you." do not
                 caller_gave_up_turn = index + 1
+    if caller_gave_up_turn is not None and next_step_turn is not None:
+        # read only for a caller who gave up (dead_end asks whether the call went past the steps)
+        spoken = next(
+            (
+                index + 1
+                for index in range(len(call.turns) - 1, next_step_turn - 2, -1)
+                if call.turns[index].speaker == "agent" and _offers_next_step(call.turns[index].text)
+            ),
+            None,
+        )
+        last_next_step_turn = max(last_next_step_turn or 0, spoken or 0) or None
     caller_turns = [turn for turn in call.turns if turn.speaker == "caller"]
     last_caller = caller_turns[-1].text if caller_turns else ""
     satisfied = bool(CALLER_SATISFIED.search(last_caller)) and not CALLER_GAVE_UP.search(last_caller)
