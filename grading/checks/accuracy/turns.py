@@ -147,6 +147,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         said = sentences(turn.text)
         for at, spoken in enumerate(said):
             sentence, claims, price_slot = statement_of(spoken)
+            if any(claim.kind == "does" for claim in claims):
+                # "we do X" is a claim only where the sheet denies X; the rest are no claims at all
+                claims = tuple(c for c in claims if c.kind != "does" or denied_service(c, index) is not None)
             if price_slot:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
@@ -184,9 +187,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             if open_day is not None:
                 verdicts.append((*open_day, "the open days"))
             supported_amounts: list[Claim] = []  # amounts that stood, for the price-told rule below
-            service_denied = service_denied or any(
-                claim.kind == "does" and denied_service(claim, index) is not None for claim in claims
-            )
+            service_denied = service_denied or any(claim.kind == "does" for claim in claims)
             for claim in claims:
                 echoed = seen(caller_values, claim) or read_back(claim, caller_numbers)
                 # a price the caller dictated that the agent applies is the price the caller is told
