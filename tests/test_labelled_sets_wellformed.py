@@ -73,6 +73,8 @@ SETS = (
     LabelledSet("corpus_tuning_p", 45, 16),
     LabelledSet("corpus_unseen_z", 33, 12),
     LabelledSet("corpus_unseen_y", 33, 12),
+    LabelledSet("corpus_unseen_aa", 33, 12),
+    LabelledSet("corpus_unseen_ab", 33, 12),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
