@@ -12,26 +12,32 @@ from grading.formats import Fact, FactSheet, Rule
 from tests.grading.calls import call
 
 
-def sheet() -> FactSheet:
+def shop(facts: list[Fact], rule: Rule) -> FactSheet:
+    """The wheelchair repair shop's sheet with these facts and one rule."""
     return FactSheet(
         agent="wheel-desk",
         business="Rollright Wheelchair Repair",
-        facts=[
+        facts=facts,
+        rules=[rule],
+        scope="wheelchair repairs, prices, visits",
+        handoff="Transfer to the workshop lead when the caller asks for a person.",
+    )
+
+
+def sheet() -> FactSheet:
+    return shop(
+        [
             Fact(id="price-truing", topic="price", statement="Rim truing costs $40 per wheel."),
             Fact(id="price-tyre", topic="price", statement="A new solid tyre, fitted, costs $60."),
         ],
-        rules=[
-            Rule(
-                id="no-unlisted-quote",
-                kind="must_not",
-                text=(
-                    "Never quote a price for frame welding or any repair not listed here;"
-                    " a technician must see the wheel first."
-                ),
-            )
-        ],
-        scope="wheelchair repairs, prices, visits",
-        handoff="Transfer to the workshop lead when the caller asks for a person.",
+        Rule(
+            id="no-unlisted-quote",
+            kind="must_not",
+            text=(
+                "Never quote a price for frame welding or any repair not listed here;"
+                " a technician must see the wheel first."
+            ),
+        ),
     )
 
 
@@ -78,13 +84,8 @@ def test_a_starting_price_under_a_rule_against_a_final_price_breaks_nothing() ->
         kind="must_not",
         text="Never quote a final price for a power chair rebuild; give only the starting price.",
     )
-    rebuilds = FactSheet(
-        agent="wheel-desk",
-        business="Rollright Wheelchair Repair",
-        facts=[Fact(id="price-rebuild", topic="price", statement="Power chair rebuilds start at $900.")],
-        rules=[rule],
-        scope="wheelchair repairs, prices, visits",
-        handoff="Transfer to the workshop lead when the caller asks for a person.",
+    rebuilds = shop(
+        [Fact(id="price-rebuild", topic="price", statement="Power chair rebuilds start at $900.")], rule
     )
     starting = call(
         ("c", "What does a power chair rebuild cost?"), ("a", "Rebuilds start at nine hundred dollars.")
@@ -102,13 +103,8 @@ def test_a_rule_about_whom_costs_are_discussed_with_is_left_to_the_judge() -> No
         kind="must_not",
         text="Do not discuss a client's repairs or costs with anyone other than the account holder on file.",
     )
-    private = FactSheet(
-        agent="wheel-desk",
-        business="Rollright Wheelchair Repair",
-        facts=[Fact(id="price-truing", topic="price", statement="Rim truing costs $40 per wheel.")],
-        rules=[rule],
-        scope="wheelchair repairs, prices, visits",
-        handoff="Transfer to the workshop lead when the caller asks for a person.",
+    private = shop(
+        [Fact(id="price-truing", topic="price", statement="Rim truing costs $40 per wheel.")], rule
     )
     outcome = check_rules(
         call(("c", "What did my dad's last repair cost?"), ("a", "His frame repair came to ninety dollars.")),

@@ -9,6 +9,7 @@ from typing import Final
 from grading.checks.accuracy.relatedness import GENERIC, WEAK
 from grading.checks.accuracy.verdict import topic_severity
 from grading.claims.extract import Claim
+from grading.claims.extract.things import SERVICE_VERBS
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.formats import Severity, Tag
 from grading.speech import stem, words
@@ -42,10 +43,6 @@ def denied_service(claim: Claim, index: FactIndex) -> IndexedFact | None:
         ):
             return fact
     return None
-
-
-SERVICE_VERBS: Final = frozenset({"do", "make", "repair", "fix", "sell", "carry", "rent", "install"})
-"""The verbs of grading.claims.extract.things.DOES."""
 
 
 def _stated_as_done(span: str, index: FactIndex) -> bool:

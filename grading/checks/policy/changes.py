@@ -72,9 +72,14 @@ def _heads(parts: list[str]) -> list[str]:
     return heads
 
 
-NAME_PATTERN: Final = rf"\b(?:{DETAIL_FORMS['name']})"
-PHONE_PATTERN: Final = rf"\b(?:{PHONE_FORMS})"
-"""The head patterns `ask_before` compiles for a name and a phone number."""
+def _head_pattern(head: str) -> str:
+    """The pattern that finds a detail named by `head` (its forms in DETAIL_FORMS, else the word)."""
+    return rf"\b(?:{DETAIL_FORMS.get(head, re.escape(head))})"
+
+
+NAME_PATTERN: Final = _head_pattern("name")
+PHONE_PATTERN: Final = _head_pattern("phone")
+"""The head patterns `ask_before` compiles for a name and a phone number ("callback" shares it)."""
 NAME_GIVEN: Final = re.compile(
     r"(?:^|[.!?,]\s+|\b(?:it'?s|i'?m|this is|under)\s+)(?!I\b)[A-Z][a-z]+(?:[- ][A-Z][a-z'-]+)+\b"
 )
@@ -134,10 +139,7 @@ def ask_before(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     what = [w for w in re.findall(r"[a-z]+", shape.group("what").lower()) if w not in {"the", "a", "an"}]
     # "the delivery ZIP code or town": either will do; "the phone number and pickup address": both
     groups = [
-        [
-            re.compile(rf"\b(?:{DETAIL_FORMS.get(head, re.escape(head))})", re.IGNORECASE)
-            for head in _heads(re.split(r"\band\b|,", option))
-        ]
+        [re.compile(_head_pattern(head), re.IGNORECASE) for head in _heads(re.split(r"\band\b|,", option))]
         for option in re.split(r"\bor\b", shape.group("what").lower())
     ]
     groups = [group for group in groups if group]

@@ -112,8 +112,10 @@ NOT_COUNTED: Final[frozenset[str]] = frozenset(
 )
 
 
+SERVICE_VERBS: Final = ("do", "make", "repair", "fix", "sell", "carry", "rent", "install")
+"""The verbs a business says it does a service with ("we do ...", "we repair ...")."""
 DOES: Final = compile_filtered(
-    r"\bwe (?:also |can |can also |definitely |actually )?(?:do|make|repair|fix|sell|carry|rent|install)\s+"
+    rf"\bwe (?:also |can |can also |definitely |actually )?(?:{'|'.join(SERVICE_VERBS)})\s+"
     r"(?!(?:not|n't|that|this|it|those|these|them|so|too|accept|offer|have|take|a lot|lots|everything|all"
     r"|any|what|our best|yes|no|the|your|his|her|their|my)\b)"
     r"(?:a |an |some |custom )?([a-z][a-z' -]{2,50}?)"
