@@ -71,8 +71,8 @@ SETS = (
     LabelledSet("corpus_tuning_q", 45, 16),
     LabelledSet("corpus_tuning_r", 45, 16),
     LabelledSet("corpus_tuning_p", 45, 16),
-    LabelledSet("corpus_unseen_z", 33, 12),
-    LabelledSet("corpus_unseen_y", 33, 12),
+    LabelledSet("corpus_tuning_z", 33, 12),
+    LabelledSet("corpus_tuning_y", 33, 12),
     LabelledSet("corpus_unseen_aa", 33, 12),
     LabelledSet("corpus_unseen_ab", 33, 12),
 )
