@@ -13,13 +13,22 @@ from grading.claims.numbers import RATE_UNITS
 from grading.first_chars import compile_filtered
 
 CURRENCY_WORDS: Final = r"dollars?|bucks|pounds?|quid|euros?|usd|gbp|eur|cents?"
+NOT_CENTS: Final = (
+    r"\s*(?:[%:.,]\d|%|percent|per cent|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|"
+    r"times?|people|persons?|guests?|kids|children|adults|students|seats?|miles?|km|feet|foot|ft|inches?|"
+    r"pounds?|lbs?|kg|dollars?|bucks|euros?|quid|cents?|pence|off|percent|and a half|[ap]\.?m\b|o'?clock)"
+)
+"""What follows a number that is not the cents of the amount before it ("ten dollars 20 minutes",
+"5 dollars 20 years ago", "20 dollars 15 percent off")."""
 MONEY: Final = compile_filtered(
     rf"(?:[$£€]\s?(\d+(?:\.\d{{1,2}})?)(?:\s?(?:dollars?|pounds?)(?:\s+and\s+(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)?)"
-    rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b(?:\s+(?:and\s+)?(\d{{1,2}})\s?(?:cents?|pence|p)\b)?)"
+    rf"|(?:\b(\d+(?:\.\d{{1,2}})?)\s?(?:{CURRENCY_WORDS})\b"
+    rf"(?:\s+(?:and\s+)?(\d{{1,2}})(?:\s?(?:cents?|pence|p)\b|(?<=\s\d\d)(?<!and\s\d\d)\b(?!{NOT_CENTS})))?)"
 )
 """An amount: group 1 after a currency sign, with its cents in group 2 ("$160 dollars and 65 cents",
 where the number reading put the sign before "one sixty dollars"); group 3 before a currency word,
-with its cents in group 4 ("12 dollars 50 cents")."""
+with its cents in group 4 ("12 dollars 50 cents", or two digits with no unit as people say prices:
+"four dollars fifty", "two pounds sixty a metre"; not after "and": "30 dollars and 15 for kids")."""
 PERCENT: Final = re.compile(
     r"\b(\d+(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)"
     r"|(?<![\d.])\b(\d+(?:\.\d+)?|\d{1,2} \d{2})(?=\s(?:apy|apr)\b)"
