@@ -46,7 +46,8 @@ def _free_facts_about(
         fact
         for fact, known in candidates
         if known.kind == "free"
-        and subject & (_free_clause_words(fact.fact.statement, fact.fact.id, known.span) or fact.words)
+        and subject
+        & (_free_clause_words(fact.fact.statement, fact.fact.id, known.span, known.subject) or fact.words)
         and (head is None or head in fact.words or head in GENERIC or set(named) & set(known.subject))
     ]
     priced = [
@@ -190,22 +191,29 @@ FACT_CLAUSE: Final = re.compile(r";\s*|\.\s+")
 
 
 @lru_cache(maxsize=1024)
-def _free_clause_words(statement: str, fact_id: str, span: str) -> frozenset[str]:
+def _free_clause_words(
+    statement: str, fact_id: str, span: str, subject: tuple[str, ...] = ()
+) -> frozenset[str]:
     """The words of the fact's clause that says `span` is free ("two keys per cylinder are
     included", not the rest of "Rekeying costs $29.50 per lock cylinder, plus the call-out fee; ..."):
     what the fact makes free, so a call-out said to be waived is not the rekey fact's free keys.
     A clause that opens on a pronoun ("A tire rotation costs $25; it is free with an oil change")
-    takes the clause before it; the fact's id names what its first clause is about. Empty when no
-    clause holds the span."""
+    takes the clause before it; the fact's id names what its first clause is about. Where several
+    clauses hold the span ("vans wait 45 minutes at no charge; shuttle passengers are moved to the
+    next shuttle at no charge"), the one that shares most with `subject`, what the fact's own free
+    claim is about: each free claim of the fact has its own clause. Empty when no clause holds it."""
     clauses = FACT_CLAUSE.split(statement.casefold())
+    said: list[frozenset[str]] = []
     for at, clause in enumerate(clauses):
         if span in digits_for_speech(clause):
             if at and PRONOUN_FIRST.match(clause):
                 clause = f"{clauses[at - 1]} {clause}"
             if not at:
                 clause = f"{clause} {fact_id.replace('-', ' ')}"
-            return with_roots(content_words(clause))
-    return frozenset()
+            said.append(with_roots(content_words(clause)))
+    if len(said) > 1 and subject:
+        return max(said, key=lambda words: len(words.intersection(subject)))
+    return said[0] if said else frozenset()
 
 
 PRONOUN_FIRST: Final = re.compile(r"\s*(?:it|they|this|that|these|those|both|each)\b")
