@@ -38,6 +38,17 @@ FREE_AT_A_TIME: Final = re.compile(
     r"\s+(?:at|from|between)\s+\d{1,2}(?::\d{2})?\b(?!\s*(?:hours?|days?|weeks?|minutes?|%|percent|dollars?|pounds?))"
 )
 """"Dana is free at 2:30": free at a clock time is someone's availability."""
+PLACE_BEFORE: Final = re.compile(
+    r"\b(?:space|spot|seat|table|slot|room|chair|lane|court|bay|bed|place|appointment|opening|pitch|"
+    r"site|stall|booth|desk|cabin|berth|bench|station|machine|simulator)s?\s+(?:still\s+|left\s+)?$"
+)
+OPEN_AFTER: Final = re.compile(
+    r"\s*(?:[,.;!?]|$|(?:at|on|in|by|then|that|this|today|tonight|tomorrow|now|right now|next|between|"
+    r"from|for (?:you|the (?:\w+ )?(?:show|showing|screening|session|class|time))|if|so|and|but)\b)"
+)
+"""A place or a slot, then "free" that ends its clause or says when or where ("there's a
+wheelchair space free", "two seats free at the nine o'clock", "a lane free in an hour"): it is not
+taken. "A room free for members" says who pays nothing, a price claim."""
 ONE_OF_THEM: Final = re.compile(
     r"(?:has|have|got|had|keep|kept)\s+(?:a|an|one|someone|somebody|anyone|anybody)\s"
 )
@@ -102,6 +113,8 @@ def not_a_price(text: str, match: re.Match[str]) -> bool:
     if word.startswith("free"):
         before = text[max(0, match.start() - 40) : match.start()]
         if word == "free" and FREE_AT_A_TIME.match(text, match.end()):
+            return True
+        if word == "free" and PLACE_BEFORE.search(before) and OPEN_AFTER.match(text, match.end()):
             return True
         found = FREE_AS_AVAILABLE.search(before)
         if found is None:
