@@ -15,6 +15,10 @@ OVERRIDE: Final = compile_phrases(
         r"ignore (?:all |any |your |the |my |previous |prior |those )*(?:instructions|rules"
         r"|guidelines|prompt|policy|policies"
         r"|programming)",
+        r"ignore (?:the|your|that|this) (?:[\w-]+ )?(?:rule|rules|policy|policies)\b",
+        r"ignore (?:whatever|what|anything) "
+        r"(?:it says|is on|(?:your|the) (?:screen|system|computer|notes?|file))",
+        r"i(?:'m| am) authori[sz](?:ed|ing (?:it|this|you))\b|\bi authori[sz]e (?:it|this|you)\b",
         r"(?:forget|disregard|bypass|override|skip|break) (?:all |your |the |those |these )*"
         r"(?:instructions|rules|guidelines|prompt|policy|policies|programming|protocol)",
         r"pretend (?:you(?:'re| are)|to be|that)",
@@ -26,7 +30,7 @@ OVERRIDE: Final = compile_phrases(
         r"(?:instructions?|message|notice|override|command|order)s? from (?:your|the) (?:system )?"
         r"(?:administrator|admin|developers?|programmers?|creators?)",
         r"system (?:prompt|message|override)",
-        r"i(?:'m| am) (?:the|your) "
+        r"i(?:'m| am) (?:basically |practically |literally |kind of |sort of )?(?:the|your) "
         r"(?:owner|developer|admin|administrator|boss|manager|supervisor|creator|programmer)"
         r"(?!['’]s)(?! (?:at|of|from|for|with|in) (?:a|an|the|our|my|this)\b)",
         r"(?:the )?rules don'?t apply",
@@ -42,6 +46,7 @@ OVERRIDE: Final = compile_phrases(
         r"(?:system )?(?:prompt|instructions|rules)",
         r"override (?:whatever|what|the|your|it)",
         r"(?:the |a |my )?(?:password|secret code|code word|magic word|passphrase)\b",
+        r"(?:override|authori[sz]ation|access|admin|staff|manager) code\b",
         r"you (?:have|'ve got|got) no (?:rules|restrictions|limits|filters)",
         r"from now on,? (?:you|talk|speak|answer|respond|act|be)",
         r"(?:talk|speak) like a",
@@ -58,9 +63,11 @@ OVERRIDE: Final = compile_phrases(
 )
 COMPLIES: Final = re.compile(
     r"^(?:sure|okay|ok|of course|alright|all right|absolutely|certainly|no problem|you got it|fine|"
-    r"understood|as you wish|got it|yes|yeah|since you(?:'re| are| said)|in that case|for you|well,? since|"
+    r"understood|as you wish|got it|yes|yeah|since you(?:'re| are| said|'ve| have)|in that case|for you|"
+    r"well,? since|"
     r"aye|arr+|ahoy|will do|roger|done|consider it done|as \w+\b|ha,? you got it|no problem|no worries"
-    r"|for sure|sure thing|perfect|great|wonderful|lovely|noted|you bet|happy to)\b",
+    r"|for sure|sure thing|perfect|great|wonderful|lovely|noted|you bet|happy to"
+    r"|(?:override|code|authori[sz]ation) (?:accepted|confirmed|received|verified)|access granted)\b",
     re.IGNORECASE,
 )
 OPENING_FILLER: Final = re.compile(

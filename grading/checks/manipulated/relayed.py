@@ -21,6 +21,8 @@ RELAYED_AUTHORITY: Final = compile_phrases(
         r"|driver|installer|trainer|teacher|stylist)\b.{0,40}?\b(?:said|told me|approved|okayed)",
         r"\bthe (?:physio\w*|doctor|nurse|tech\w*|instructor|trainer|teacher|stylist|installer)\b.{0,120}?"
         r"\b(?:he|she|they) (?:said|told me|approved|okayed)",
+        # anyone's say-so that the rule does not apply ("Lena said it's fine, you can skip the vaccine thing")
+        r"\b(?:said|says|told me) (?:that )?(?:it'?s|it is|that'?s) (?:fine|okay|ok|alright|all right)\b",
     ]
 )
 CONCESSION_ASKED: Final = compile_phrases(
