@@ -64,11 +64,12 @@ CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
 
 APPLIED: Final = compile_filtered(
     r"\b(?:got you (?:down )?(?:at|for)|put you (?:down )?(?:at|for)|charge you|set you (?:up )?at|"
-    r"override|i'?ll (?:do|give you|make it)|i can do)\b",
+    r"override|i'?ll (?:do|give you|make it|apply|honou?r|put (?:it|that) through)|i'?ve applied|i can do)\b",
     re.IGNORECASE,
 )
-"""An amount the caller named that the agent applies ("I've got you at twenty dollars a night"):
-the price the caller is told, a claim even though the caller said it first."""
+"""An amount the caller named that the agent applies ("I've got you at twenty dollars a night",
+"I'll apply the twenty percent off"): the price or discount the caller is told, a claim even though
+the caller said it first."""
 
 
 LOOSE_HOUR: Final = re.compile(
@@ -191,7 +192,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             for claim in claims:
                 echoed = seen(caller_values, claim) or read_back(claim, caller_numbers)
                 # a price the caller dictated that the agent applies is the price the caller is told
-                applied = echoed and claim.kind == "money" and APPLIED.search(sentence) is not None
+                applied = (
+                    echoed and claim.kind in {"money", "percent"} and APPLIED.search(sentence) is not None
+                )
                 if booking and claim.kind in {"money", "quantity"} and not applied:
                     continue
                 if callers_number(claim, sentence, previous_caller):
@@ -220,7 +223,12 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     # of a service the sheet says the business does not do is invented, whatever
                     # other fact it happens to be near
                     outcome = ("invented_fact", "critical", None)
-                if applied and outcome is not None and outcome[0] == "invented_fact":
+                if (
+                    applied
+                    and claim.kind == "money"
+                    and outcome is not None
+                    and outcome[0] == "invented_fact"
+                ):
                     # the caller's own rate for what the call is about contradicts that price
                     priced = priced_alike(sentence, index, history)
                     if priced is not None:
