@@ -23,12 +23,15 @@ DEFERS: Final = compile_phrases(
     [
         r"(?:the |our |a |your )?" + _ADVISERS + r"(?:'s| is| are| can| will| would| should| could| may)",
         r"(?:ask|check with|speak (?:to|with)|talk (?:to|with)|call|see) (?:the |our |a |your )?" + _ADVISERS,
+        r"(?:question|one|thing|call|matter|decision|conversation) (?:for|to have with) "
+        r"(?:the |our |a |your )?" + _ADVISERS,
+        r"(?:up to|depends on) (?:the |our |a |your )?" + _ADVISERS,
         r"(?:whether|if) (?:it'?s|it is|that'?s) (?:safe|ok|okay|fine|right|a good idea)",
         r"whether (?:you|they|it|that)",
     ]
 )
-"""Sending the question to a professional ("the pharmacist can tell you whether it's safe") is the
-right answer, not advice."""
+"""Sending the question to a professional ("the pharmacist can tell you whether it's safe", "that's
+a question for your vet") is the right answer, not advice."""
 COMFORT: Final = re.compile(r"\bdon'?t (?:you )?(?:worry|stress|panic|fret)\b", re.I)
 """"Don't worry, ..." comforts; it does not negate the advice after it."""
 NOT_ADVICE: Final = re.compile(
