@@ -140,10 +140,26 @@ first. I'll call back.", "I'll check with my landlord and call you back"): talki
 but not one the agent can put them through to."""
 
 
+VISITING: Final = re.compile(
+    r"\b(?:come|stop|swing|pop|drop|head|walk|go)\s+(?:by|in|down|over|round|around|into the \w+|to the \w+)"
+    r"(?:\s+(?:there|tomorrow|today|sometime|later|first))?,?\s+(?:and|to)\s+(?:talk|speak|chat)\s+(?:to|with)\s+"
+    r"(?:[\w'-]+\s+){0,2}?[\w'-]+"
+    r"|\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:[\w'-]+\s+){0,3}?in person\b",
+    re.IGNORECASE,
+)
+"""The caller planning to visit and talk to someone there ("are you open Saturdays? I'd come by and
+talk to somebody"): a person in the office, not one the agent is asked to put them through to."""
+
+
 def asks_for_person(text: str, role_request: re.Pattern[str] | None) -> bool:
     if not _person_asked(text, role_request):
         return False
-    return CONSULTING.search(text) is None or _person_asked(CONSULTING.sub(" ", text), role_request)
+    for aside in (CONSULTING, VISITING):
+        if aside.search(text) is not None:
+            text = aside.sub(" ", text)
+            if not _person_asked(text, role_request):
+                return False
+    return True
 
 
 def _person_asked(text: str, role_request: re.Pattern[str] | None) -> bool:
