@@ -12,7 +12,7 @@ from grading.claims.extract import Claim
 from grading.claims.extract.things import SERVICE_VERBS
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.formats import Severity, Tag
-from grading.speech import stem, words
+from grading.speech import content_words, stem, words
 
 
 def denying_fact(claim: Claim, index: FactIndex) -> IndexedFact | None:
@@ -146,3 +146,36 @@ def _outside_closed_list(claim: Claim, index: FactIndex) -> IndexedFact | None:
         if head in fact.words and ONLY.search(fact.text) and not named & fact.words:
             return fact
     return None
+
+
+ASKED_SERVICE: Final = re.compile(
+    r"\bdo (?:you|y'?all|ya)(?: guys| all| folks)?[\s,]+(?:(?:still|also|ever|even)\s+)?"
+    rf"({'|'.join(SERVICE_VERBS)}|offer|have|provide|teach|host|run)[\s,]+(?:(?:like|um+|uh+|any|a|an|some)\b[\s,]+)*"
+    r"([a-z][a-z' -]{2,40}?)\s*(?=[?.,!;]|\s+(?:or|and|too|as well|here|there|at all|anymore)\b|$)"
+)
+"""A caller asking whether the business does a service ("do you guys do raku firing?", "do you
+do, like, concrete?"): the verb and the service, for an agent's bare "we do!" to claim."""
+AFFIRMED: Final = re.compile(
+    r"^\s*(?:(?:oh|um+|uh+|well|great question)[,!.]?\s+)*(?:(?:yes|yeah|yep|yup|sure|absolutely|of course"
+    r"|definitely)[,!.]?\s+)?we (?:sure |certainly |definitely |absolutely |actually )?(?:do|can|offer "
+    r"(?:that|it|those|them)|have (?:that|it|those|them))\s*(?:[!.,]|$)",
+    re.IGNORECASE,
+)
+"""An agent's "We do!", "Yes, we do.", "Oh, we sure do," opening its reply: the caller's service
+said to be done, in the caller's words."""
+
+
+def affirmed_denied_service(sentence: str, caller_before: str, index: FactIndex) -> IndexedFact | None:
+    """The fact that says the business does not do the service the caller asked about, when the
+    agent's reply opens by saying it does ("Do you do raku firing?" "We do! Our raku firings are
+    ..." against "The studio does not offer raku firing"): a wrong fact, told as surely as "we
+    do raku firing" would be (see `denied_service`)."""
+    if not AFFIRMED.match(sentence):
+        return None
+    asked = ASKED_SERVICE.search(caller_before.casefold())
+    if asked is None:
+        return None
+    verb, service = asked.group(1), asked.group(2).strip()
+    span = f"we {verb if verb in SERVICE_VERBS else 'do'} {service}"
+    done = tuple(sorted(content_words(service)))
+    return denied_service(Claim(kind="does", value="does", span=span, subject=done), index) if done else None

@@ -11,7 +11,7 @@ from grading.checks.accuracy.clauses import span_clause_words
 from grading.checks.accuracy.days import OPEN_CLAIM, open_day_claims
 from grading.checks.accuracy.free import OFFER_TERMS, told_free_as_well
 from grading.checks.accuracy.judge import judge_claim
-from grading.checks.accuracy.offers import denied_service
+from grading.checks.accuracy.offers import affirmed_denied_service, denied_service
 from grading.checks.accuracy.prices import first_stated, priced_alike
 from grading.checks.accuracy.relatedness import GENERIC
 from grading.checks.accuracy.someone_elses import (
@@ -159,7 +159,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     or (RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims))
                 ) and not _time_given(claims, tool_values, caller_values):
                     claims = priced_claims(sentence)
-            if not claims and not fresh_dates and not names_a_day(sentence):
+            # "Do you do raku firing?" "We do! Our raku firings are ...": the service the sheet
+            # denies, said to be done; what the turn goes on to price of it is invented
+            affirmed = affirmed_denied_service(sentence, previous_caller, index) if not at else None
+            service_denied = service_denied or affirmed is not None
+            if not claims and affirmed is None and not fresh_dates and not names_a_day(sentence):
                 continue
             if not_a_statement(sentence):
                 continue
@@ -182,6 +186,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 )
             booking = reports_booking(sentence)
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
+            if affirmed is not None:
+                verdicts.append(("wrong_fact", topic_severity(affirmed), affirmed, sentence.strip()))
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
             asked_if_open = affirming and bool(OPEN_CLAIM.search(previous_caller.lower()))
             open_day = open_day_claims(sentence, index, asked_if_open)
