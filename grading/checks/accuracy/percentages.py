@@ -72,7 +72,10 @@ NOT_DISCOUNTED: Final[frozenset[str]] = frozenset(
 """Words after "N% off" that name no particular thing ("10% off today", "15% off your total")."""
 
 
-PERCENT_DISCOUNT_AFTER: Final = re.compile(r"\s*(?:off|discount|less|savings?|reduction|cheaper)\b")
+PERCENT_DISCOUNT_AFTER: Final = re.compile(
+    r"\s*(?:off|discount|less|savings?|reduction|cheaper|-?\s*price)\b"
+)
+"""What follows a discount ("20% off", "half price")."""
 PERCENT_DISCOUNT_BEFORE: Final = re.compile(r"\b(?:save|saves|saving|discount of|discounted by|knock)\s+$")
 PERCENT_RATE_AFTER: Final = re.compile(r"\s*(?:apr|apy|interest|financing|for \d+ months|a year|annual)\b")
 PERCENT_RATE_BEFORE: Final = re.compile(r"\b(?:apr|apy|interest|financing|rate) (?:of |is |at )?$")

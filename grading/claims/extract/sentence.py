@@ -295,6 +295,11 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     return claims
 
 
+HALF_OFF: Final = re.compile(r"\bhalf(?=\s+off\b|[\s-]+price\b)")
+"""A discount of half said in words ("students get half off", "half-price on Tuesdays"): 50%, as
+"fifty percent off" would be; its span is "half", for the words after it to give its sense."""
+
+
 def _word_gate(pattern: re.Pattern[str]) -> frozenset[str]:
     """The words one of which every match of `pattern` holds whole (the prefilter's reading)."""
     words = literal_words(pattern.pattern, pattern.flags & ~re.UNICODE, lowered=False)
@@ -338,6 +343,9 @@ def _extract_words(
         else ()
     ):
         add("price_level", PRICE_LEVELS[match.group(1)], match)
+    for match in HALF_OFF.finditer(text) if "half" in text else ():
+        if not span_taken(spans, *match.span()):
+            add("percent", 50.0, match)
     for match in FREE.finditer(text) if holds_any(text, _FREE_HINTS) else ():
         if not_a_price(text, match) or denied(text, match.start()):
             continue
