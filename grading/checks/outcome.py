@@ -315,10 +315,20 @@ NEGATIVE: Final = compile_phrases(
 )
 
 
+DIRECT_NO: Final = re.compile(
+    r"^\W*(?:(?:i'?m )?afraid not|unfortunately not|sadly not|sorry,? (?:but )?no"
+    r"|no,? (?:sorry,? )?(?:we|you|they|it|there|that|those|these)\b(?!.*\bhelp with\b))",
+    re.IGNORECASE,
+)
+"""A reply that opens by answering the yes/no question with its "no" ("Can the kids bring pizza?"
+"I'm afraid not: there's no outside food or drink"), naming what was asked or not; "no, I can't
+help with that" is a brush-off, not an answer."""
+
+
 def _answered_no(call: Call) -> bool:
     """Whether the caller's last question was a yes/no question that the agent's next reply answered
-    with a "no" naming what was asked (a specific "no", not a generic brush-off like "I can't help
-    with that"), and the caller did not then leave angry or resigned ("I guess I'll try calling
+    with a "no" naming what was asked or opening on it (a specific "no", not a generic brush-off like
+    "I can't help with that"), and the caller did not then leave angry or resigned ("I guess I'll try calling
     back some other time": the no did not settle what they called for). A later question left
     hanging ("so what do I do?") is the last question and is not a yes/no one, so the call stays
     unresolved."""
@@ -338,7 +348,7 @@ def _answered_no(call: Call) -> bool:
     reply = next((t for t in call.turns[asked + 1 :] if t.speaker == "agent"), None)
     if reply is None or not NEGATIVE.search(re.sub(r"(?i)\boh,? no\b", " ", reply.text)):
         return False
-    if not content_words(reply.text) & content_words(question):
+    if not content_words(reply.text) & content_words(question) and not DIRECT_NO.match(reply.text):
         return False
     return not any(
         t.speaker == "caller" and (ANGRY.search(t.text) or RESIGNED.search(t.text))
