@@ -23,7 +23,7 @@ from grading.checks.accuracy.free import judge_free
 from grading.checks.accuracy.hours import as_amount, judge_time, number_of_the_sheet
 from grading.checks.accuracy.offers import denied_service, denying_fact, judge_credential, judge_offer
 from grading.checks.accuracy.percentages import discount_for_others, percent_sense
-from grading.checks.accuracy.places import LOCATION_CONTEXT, judge_place, judge_unit
+from grading.checks.accuracy.places import LOCATION_CONTEXT, judge_place, judge_place_number, judge_unit
 from grading.checks.accuracy.prices import PRICEY_SUBJECT, exact_in_cents, prices_in_pounds, unknown_tier
 from grading.checks.accuracy.relatedness import (
     GENERIC,
@@ -143,6 +143,8 @@ def _judge_reading(
         return judge_place(claim, sentence, index)
     if claim.kind == "unit_number":
         return judge_unit(claim, sentence, index)
+    if claim.kind == "place_number":
+        return judge_place_number(claim, index)
     if claim.kind == "street":
         if not LOCATION_CONTEXT.search(sentence):
             return None

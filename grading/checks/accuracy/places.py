@@ -56,3 +56,15 @@ def judge_unit(claim: Claim, sentence: str, index: FactIndex) -> Verdict:
     if not units or any(known.value == claim.value for _, known in units):
         return None
     return "wrong_fact", topic_severity(units[0][0]), units[0][0]
+
+
+def judge_place_number(claim: Claim, index: FactIndex) -> Verdict:
+    """ "Outside door four" where the sheet says pickups are at door 6: a numbered place of a kind
+    the sheet numbers (a door, a gate, a pier), with a number the sheet never gives that kind. A
+    kind of place the sheet does not number is left alone."""
+    same_kind = [
+        (fact, known) for fact, known in index.with_kind("place_number") if known.subject == claim.subject
+    ]
+    if not same_kind or any(known.value == claim.value for _, known in same_kind):
+        return None
+    return "wrong_fact", topic_severity(same_kind[0][0]), same_kind[0][0]

@@ -28,6 +28,26 @@ is also an English word (in, or, me, ok...) counts only after a comma ("Indianap
 UNIT_NUMBER: Final = re.compile(r"\b(?:suite|unit|ste\.?|apt\.?|apartment)\s*#?\s*(\d{1,5}[a-z]?)\b")
 UNIT_HINT: Final = ("suite", "unit", "ste", "apt", "apartment")
 """The suite or unit of an address ("Suite 210"), which an address read out can get wrong."""
+PLACE_NUMBER: Final = re.compile(
+    r"\b(door|gate|entrance|exit|bay|dock|platform|pier|terminal|berth|floor|lot)\s+(?:number\s+|#\s*)?"
+    r"([a-z]?\d{1,3}[a-z]?)\b(?![:.]\d|\s*(?:%|percent|dollars?|minutes?|hours?|days?|am|pm|a\.m|p\.m)\b)"
+)
+PLACE_HINT: Final = (
+    "door",
+    "gate",
+    "entrance",
+    "exit",
+    "bay",
+    "dock",
+    "platform",
+    "pier",
+    "terminal",
+    "berth",
+    "floor",
+    "lot",
+)
+"""A numbered place where the caller is to go ("outside door six", "gate B12", "pier 3"): the
+number of a named kind of place, which a direction can get wrong."""
 STREET_SUFFIXES: Final[dict[str, str]] = {
     "street": "street",
     "road": "road",

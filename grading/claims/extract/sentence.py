@@ -23,6 +23,8 @@ from grading.claims.extract.money import (
 )
 from grading.claims.extract.places import (
     PHONE,
+    PLACE_HINT,
+    PLACE_NUMBER,
     POSTCODE_UK,
     POSTCODE_US,
     STREET_SUFFIXES,
@@ -277,6 +279,14 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         if not span_taken(spans, *match.span(1)):
             claims.append(Claim(kind="unit_number", value=match.group(1), span=match.group(0)))
             spans.append(match.span(1))
+    for match in PLACE_NUMBER.finditer(text) if holds_any(text, PLACE_HINT) else ():
+        if not span_taken(spans, *match.span(2)):
+            claims.append(
+                Claim(
+                    kind="place_number", value=match.group(2), span=match.group(0), subject=(match.group(1),)
+                )
+            )
+            spans.append(match.span(2))
     for match in DATE.finditer(text) if holds_any(text, _MONTHS_SHORT) and MONTH_HINT.search(text) else ():
         month = (match.group(1) or match.group(4))[:3]
         day = int(match.group(2) or match.group(3))
