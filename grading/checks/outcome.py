@@ -179,6 +179,9 @@ class Outcome(msgspec.Struct, kw_only=True, frozen=True):
     """The 1-based turn of the last next step, read when the caller gave up (else None): a caller who
     gives up after it ("I can note it on the booking." ... "Forget it, I'm calling 911.") was not
     served by it."""
+    first_inability_turn: int | None = None
+    """The 1-based turn of the agent's first "can't" (`inability_turn` is its last): where a caller
+    who could not be helped was first owed a callback."""
     answered_no: bool = False
     """The agent's last "no" answered a yes/no question of the caller ("can you beat that rate?" "no,
     we can't") and the caller asked nothing further: an answered question is a resolution, even
@@ -209,6 +212,7 @@ def _read_outcome(call: Call) -> Outcome:
     action_done = False
     next_step_turn: int | None = None
     inability_turn: int | None = None
+    first_inability_turn: int | None = None
     caller_gave_up_turn: int | None = None
     last_next_step_turn: int | None = None
     for index, turn in enumerate(call.turns):
@@ -223,6 +227,7 @@ def _read_outcome(call: Call) -> Outcome:
                 next_step_turn = index + 1
             if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
                 inability_turn = index + 1
+                first_inability_turn = first_inability_turn or inability_turn
         elif gives_up(turn.text) and not _answered_before(call, index):
             if GOING_ELSEWHERE.search(turn.text) or not (
                 PLEASED.search(turn.text) and "anyway" not in turn.text.lower()
@@ -248,6 +253,7 @@ def _read_outcome(call: Call) -> Outcome:
         action_done=action_done,
         next_step_turn=next_step_turn,
         inability_turn=inability_turn,
+        first_inability_turn=first_inability_turn,
         caller_satisfied=satisfied,
         caller_gave_up_turn=caller_gave_up_turn,
         last_next_step_turn=last_next_step_turn,

@@ -307,7 +307,9 @@ ACADEMY = business(
 )
 
 
-def test_a_stuck_caller_not_offered_what_the_rule_names_breaks_it_where_the_help_finally_failed() -> None:
+def test_a_stuck_caller_not_offered_what_the_rule_names_breaks_it_where_the_help_first_failed() -> None:
+    """Pinned at the first "can't", where the callback was first owed, also when the caller asks
+    again and hears a second no (until 2026-12-04 the second no: labellers pin it first, 9 to 3)."""
     stuck = call(
         ("a", "Northlight Gallery, Mia speaking."),
         ("c", "Is the Hopper print still for sale?"),
@@ -333,7 +335,7 @@ def test_a_stuck_caller_not_offered_what_the_rule_names_breaks_it_where_the_help
         ("a", "No, sorry, there isn't."),
         ("c", "Alright."),
     )
-    assert breaches(check_rules(asked_again, ACADEMY).failures) == [5]
+    assert breaches(check_rules(asked_again, ACADEMY).failures) == [3]
     goodbye = call(
         ("a", "Pinewood Swim Academy, Jo here."),
         ("c", "Can my daughter still join spring term?"),

@@ -55,7 +55,8 @@ def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     helped_after = any(turn > outcome.inability_turn for turn, _ in agent_turns(call))
     if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
         return True
-    turn = _last_no(call, outcome.inability_turn)
+    # the first "can't" is where the callback was first owed (labellers pin the breach there 9 to 3)
+    turn = outcome.first_inability_turn or outcome.inability_turn
     return breach(
         turn, call.turns[turn - 1].text, rule, "the agent could not help and never offered a callback"
     )
@@ -98,30 +99,9 @@ def _offered(offered: tuple[str, ...], text: str) -> bool:
     )
 
 
-STILL_NO: Final = re.compile(r"^\W*(?:no|nope|sorry|unfortunately|i'?m afraid)\b", re.IGNORECASE)
-"""A reply that says no again ("No, sorry, it's closed.") to a caller still asking after a 'can't'."""
 GOODBYE: Final = re.compile(
     r"\b(?:bye|goodbye|have a (?:good|great|nice)|take care|thanks? for calling)\b", re.IGNORECASE
 )
-
-
-def _last_no(call: Call, inability_turn: int) -> int:
-    """The turn where the agent could not help, for the label: a later reply that says no again to
-    the caller's further question ("There's nothing at all? No waitlist?" -> "No, sorry, it's
-    closed.") is where the help finally failed; a goodbye is not."""
-    last = inability_turn
-    for index in range(inability_turn, len(call.turns)):
-        turn = call.turns[index]
-        before = call.turns[index - 1]
-        if (
-            turn.speaker == "agent"
-            and before.speaker == "caller"
-            and before.text.rstrip().endswith("?")
-            and STILL_NO.match(turn.text)
-            and not GOODBYE.search(turn.text)
-        ):
-            last = index + 1
-    return last
 
 
 OFFER_FILLER: Final[frozenset[str]] = frozenset(
