@@ -20,12 +20,14 @@ from grading.checks.ignored_question.answers import (
 )
 from grading.checks.ignored_question.phrasings import (
     ACTION_REQUEST,
+    ASKED_WH,
     CLARIFY,
     DECLINED,
     DETAIL_ASKED,
     PITCH,
     QUALIFIED,
     SOURCE_ASKED,
+    UNKNOWING_OF,
     UNKNOWING_ONLY,
     WAY_FORWARD_ASKED,
     WAY_FORWARD_GIVEN,
@@ -100,6 +102,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         not_heard = bool(follow_up) and NOT_HEARD.search(follow_up) is not None
         pitched = PITCH.search(spoken_reply) is not None
         for question in asked:
+            if not repeated and _unknowing_of(question, spoken_reply):
+                pending = ""  # "when do I seal it?" "I'm not sure when a new driveway gets sealed"
+                continue
             shape = type_shape(question)
             about, borrowed = question_words(question, turn.text)
             # "What time is he coming, and is there a warranty?" ... "And the warranty thing?": the
@@ -204,6 +209,20 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             )
             break
     return failures
+
+
+def _unknowing_of(question: str, reply: str) -> bool:
+    """The reply opens by saying the agent does not know the very thing asked, by the question's
+    own word ("when do I get it sealed?" "I'm not sure when a new driveway should be sealed";
+    "is it safe?" "I'm not sure whether it is"): it takes the question up, whatever follows (a
+    callback offered, a reason not to guess)."""
+    said = UNKNOWING_OF.match(reply.strip())
+    if said is None:
+        return False
+    wh = ASKED_WH.search(question)
+    if said.group(1).lower() in {"whether", "if"}:
+        return wh is None
+    return wh is not None and wh.group(1).lower() == said.group(1).lower()
 
 
 def _unknowing_only(reply: str) -> bool:

@@ -208,3 +208,14 @@ know.", "I'm not able to help with that on this line."): a reply of such sentenc
 back or closings) takes the question up and answers that
 it cannot be answered, which leaves the call a dead end or a rule unfollowed, not the question
 ignored. "I'm not able to change payment dates" names something else and is not such a reply."""
+
+
+UNKNOWING_OF: Final = re.compile(
+    r"^(?:(?:hmm+|um+|uh+|oh|well|sorry|honestly|i'?m sorry)[,.!]?\s+)*"
+    r"(?:i'?m (?:honestly |really |just )?not (?:sure|certain)|i (?:honestly |really )?(?:don'?t|do not) know"
+    r"|i couldn'?t (?:say|tell you)) (when|whether|if|what|how|where|which|who|why)\b",
+    re.IGNORECASE,
+)
+"""An agent saying it does not know the thing asked, by a question word ("I'm not sure when ...")."""
+ASKED_WH: Final = re.compile(r"\b(when|what|how|where|which|who|why)\b", re.IGNORECASE)
+"""The question word of a question, for UNKNOWING_OF to name."""
