@@ -102,6 +102,15 @@ def judge_claim(
     return verdict
 
 
+def _words_of_best(scored: list[tuple[int, IndexedFact, Claim]], best: int) -> set[str]:
+    """The own words of the facts most related to the sentence."""
+    words: set[str] = set()
+    for score, fact, _ in scored:
+        if score == best:
+            words |= fact_words(fact)[1]
+    return words
+
+
 DENIED_BEFORE: Final = re.compile(r"\b(?:not|rather than|instead of)\s+(?:an?\s+|the\s+)?$")
 """What puts a value aside right before it ("fifteen percent off, not fifteen dollars")."""
 
@@ -226,6 +235,11 @@ def _judge_reading(
                 # "if you need to cancel we ask for twenty-four hours' notice, otherwise there's a
                 # forty dollar fee": the sentence names the cancellation fact, which holds $40,
                 # whatever the deposit talk before it
+                return None
+            if (fact_words(_fact)[1] - _words_of_best(scored, best)) & sentence_words:
+                # "it's a matinee, so nine dollars a ticket, lower than the senior price": the
+                # sentence names what only the fact holding $9 is about (the matinee), beside the
+                # senior price it is compared with
                 return None
     if claim.kind == "phone" and someone_elses(sentence, history, index):
         # "his cell is five five five, zero four nine seven": a person's own number, not the
