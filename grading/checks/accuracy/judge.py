@@ -45,6 +45,7 @@ from grading.checks.accuracy.values import (
     same,
 )
 from grading.checks.accuracy.verdict import topic_severity
+from grading.checks.accuracy.warranties import judge_lifetime_warranty
 from grading.claims.extract import Claim
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
@@ -154,6 +155,8 @@ def _judge_reading(
         return judge_unit(claim, sentence, index)
     if claim.kind == "place_number":
         return judge_place_number(claim, index)
+    if claim.kind == "warranty":
+        return judge_lifetime_warranty(sentence, index, history)
     if claim.kind == "street":
         if not LOCATION_CONTEXT.search(sentence):
             return None

@@ -305,6 +305,11 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     return claims
 
 
+LIFETIME_WARRANTY: Final = re.compile(
+    r"\b(?:lifetime|life-time|lifelong|forever) (?:warranty|warrantee|guarantee)\b"
+    r"|\b(?:warrantied|warranted|guaranteed|covered) for life\b"
+)
+"""A warranty said to last for life ("all our work comes with a lifetime warranty")."""
 HALF_OFF: Final = re.compile(r"\bhalf(?=\s+off\b|[\s-]+price\b)")
 """A discount of half said in words ("students get half off", "half-price on Tuesdays"): 50%, as
 "fifty percent off" would be; its span is "half", for the words after it to give its sense."""
@@ -353,6 +358,8 @@ def _extract_words(
         else ()
     ):
         add("price_level", PRICE_LEVELS[match.group(1)], match)
+    for match in LIFETIME_WARRANTY.finditer(text) if "life" in text or "forever" in text else ():
+        add("warranty", "lifetime", match)
     for match in HALF_OFF.finditer(text) if "half" in text else ():
         if not span_taken(spans, *match.span()):
             add("percent", 50.0, match)
