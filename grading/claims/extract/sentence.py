@@ -305,6 +305,12 @@ def _extract_uncached(sentence: str) -> list[Claim]:
     return claims
 
 
+WAIVE_GRANTED: Final = re.compile(
+    r"\b(?:i'?ll|i will|i can|i'?m going to|i'?m gonna|let me|we'?ll|we will|we can)\s+"
+    r"(?:just\s+|go ahead and\s+|happily\s+|definitely\s+)?waive\b"
+)
+"""A waiver the agent grants in the future tense ("I'll waive the deposit for you"), as "I've
+waived the deposit" grants one (FREE's "waived"): a concession on the agent's own say."""
 LIFETIME_WARRANTY: Final = re.compile(
     r"\b(?:lifetime|life-time|lifelong|forever) (?:warranty|warrantee|guarantee)\b"
     r"|\b(?:warrantied|warranted|guaranteed|covered) for life\b"
@@ -358,6 +364,11 @@ def _extract_words(
         else ()
     ):
         add("price_level", PRICE_LEVELS[match.group(1)], match)
+    for match in WAIVE_GRANTED.finditer(text) if "waive " in text else ():
+        if not denied(text, match.start()) and not span_taken(spans, *match.span()):
+            waived = tuple(sorted(content_words(" ".join(text[match.end() :].split()[:2]))))
+            claims.append(Claim(kind="free", value="waived", span="waived", subject=waived))
+            spans.append(match.span())
     for match in LIFETIME_WARRANTY.finditer(text) if "life" in text or "forever" in text else ():
         add("warranty", "lifetime", match)
     for match in HALF_OFF.finditer(text) if "half" in text else ():
