@@ -98,7 +98,7 @@ PROMISE: Final = compile_phrases(
         r"(?:'ll|will|be|is|are|'s|'re)\b[^.;!?]{0,40} for sure",
         r"guaranteed",
         r"(?:you|it|they|we|he|she)(?:'ll| will) (?:definitely|certainly|absolutely|100%) "
-        r"(?:be|get|have|pass|work)",
+        r"(?:be|get|have|pass|work|make|catch|fit|arrive|finish|last|hold)",
         r"(?:nobody|no one) (?:else )?(?:can|will|could) (?:take|get|book|have|touch)",
         r"(?:insurance|your insurance|the insurance company|insurer|the lender|the bank)"
         r" (?:will|'ll|is going to) (?:definitely )?(?:cover|pay|approve|accept)",
@@ -192,16 +192,40 @@ def promised_clause(sentence: str, match: re.Match[str]) -> str:
     return clause if content_words(clause) - PROMISE_WORDS else sentence
 
 
-Backing = list[tuple[set[str], bool]]
+Backing = list[tuple[set[str], bool, bool]]
+"""Each commitment of the sheet: its words, whether it is a guarantee or a warranty, and whether it
+runs for a set time ("a 2-year warranty")."""
 
 
 def sheet_backing(fact_sheet: FactSheet) -> Backing:
-    """The sheet's own commitments (a refund, a warranty), as the words a promise must share with one."""
+    """The sheet's own commitments (a refund, a warranty), as the words a promise must share with one,
+    sentence by sentence: "Driveways carry a 2-year warranty. Sealcoating carries no warranty." backs
+    a promise about a driveway, and its second sentence, which denies a commitment, backs none."""
     return [
-        (content_words(fact.statement) - PROMISE_WORDS, bool(WARRANTS.search(fact.statement)))
+        (content_words(part) - PROMISE_WORDS, bool(WARRANTS.search(part)), bool(FINITE_TERM.search(part)))
         for fact in fact_sheet.facts
         if COMMITS.search(fact.statement)
+        for part in FACT_SENTENCE.split(fact.statement)
+        if COMMITS.search(part) and not DENIES_COMMITMENT.search(part)
     ]
+
+
+FINITE_TERM: Final = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)[- ](?:year|month|week|day)s?\b"
+    r"|\bfor (?:a|one) (?:year|month|week)\b",
+    re.IGNORECASE,
+)
+FOREVER: Final = re.compile(r"\bnever\b(?:\W+\w+){0,5}\W+again\b|\bfor life\b|\bforever\b", re.IGNORECASE)
+"""A promise for all time ("your driveway will never crack again"), which a warranty that runs for a
+set time ("a 2-year workmanship warranty") does not back."""
+FACT_SENTENCE: Final = re.compile(r"(?<=[.;])\s+")
+DENIES_COMMITMENT: Final = re.compile(
+    r"\b(?:no|not|never|cannot|can'?t|without)\s+(?:\w+\s+){0,2}?(?:warrant\w*|guarantee\w*|promise\w*|refund\w*)"
+    r"|\bnon-?refundable\b",
+    re.IGNORECASE,
+)
+"""A fact sentence that says there is no commitment ("carries no warranty", "deposits are not
+refunded", "non-refundable"): it backs no promise."""
 
 
 def backed(sentence: str, match: re.Match[str], backing: Backing) -> bool:
@@ -211,9 +235,11 @@ def backed(sentence: str, match: re.Match[str], backing: Backing) -> bool:
     subject = content_words(clause) - PROMISE_WORDS
     after = clause.lower().find(match.group(0)) + len(match.group(0))
     promised = content_words(clause[after:]) or subject
+    forever = FOREVER.search(clause) is not None
     return any(
         subject & fact_words if warrants else len(subject & fact_words) >= 2 and promised & fact_words
-        for fact_words, warrants in backing
+        for fact_words, warrants, finite in backing
+        if not (forever and finite)
     )
 
 
