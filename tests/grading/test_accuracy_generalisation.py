@@ -660,13 +660,21 @@ def test_a_credential_the_sheet_does_not_name_is_invented() -> None:
         assert _tags(call(("c", "Are you legit?"), ("a", said)), GARDEN) == [("invented_fact", 2)], said
 
 
-def test_a_credential_the_sheet_names_or_a_bare_one_is_not_invented() -> None:
+def test_a_credential_the_sheet_names_is_not_invented() -> None:
     for said in (
         "We're registered with Idaho, RCE-5521.",
-        "We're licensed and insured.",
+        "We're fully registered.",
         "I'm not certified to say.",
     ):
         assert _tags(call(("c", "Are you legit?"), ("a", said)), GARDEN) == [], said
+
+
+def test_a_bare_credential_the_sheet_never_speaks_of_is_invented() -> None:
+    # until 2026-12-04 a bare credential was left alone; the labelled sets call it invented
+    # where the sheet has no word for it (here: a registration, no licence and no insurance)
+    assert _tags(call(("c", "Are you legit?"), ("a", "We're licensed and insured.")), GARDEN) == [
+        ("invented_fact", 2)
+    ]
 
 
 def test_a_hundred_percent_as_a_way_of_speaking_is_no_rate() -> None:

@@ -98,9 +98,16 @@ def judge_offer(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedF
 
 def judge_credential(claim: Claim, index: FactIndex) -> tuple[Tag, Severity, IndexedFact | None] | None:
     """ "We're licensed in all fifty states": invented unless the sheet names what the credential
-    names (the body, the place, the scheme)."""
+    names (the body, the place, the scheme); a bare "we're fully bonded", unless the sheet speaks of
+    that credential at all."""
     named = set(claim.subject) - WEAK
     tokens = set(index.sheet_text.split())
+    if claim.subject == (claim.value,):
+        # a bare credential ("we're fully licensed"): the sheet must speak of that credential
+        stem_of = str(claim.value)[:5]
+        return (
+            None if any(token.startswith(stem_of) for token in tokens) else ("invented_fact", "major", None)
+        )
     if not named or all(word in index.vocabulary or word in tokens for word in named):
         return None
     return "invented_fact", "major", None

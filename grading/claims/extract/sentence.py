@@ -404,8 +404,8 @@ def _extract_words(
         CREDENTIAL.finditer(text) if _may(words, _CREDENTIALS) and holds_any(text, _CREDENTIAL_WORDS) else ()
     ):
         qualifier = content_words(f"{match.group(1) or ''} {match.group(3) or ''}")
-        if qualifier:
-            add("credential", match.group(2), match, tuple(sorted(qualifier)))
+        # a bare "we're fully licensed and insured" claims the credential itself
+        add("credential", match.group(2), match, tuple(sorted(qualifier)) or (match.group(2),))
     for match in (
         ACCEPTED.finditer(text) if _may(words, _ACCEPTED_WORDS) and holds_any(text, _ACCEPT_VERBS) else ()
     ):

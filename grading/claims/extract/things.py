@@ -104,7 +104,8 @@ CREDENTIAL: Final = re.compile(
     r"(?:\s+(?:in|by|with|as|for|through)\s+([a-z0-9][a-z0-9' -]{1,50}?))?(?=[,.;!?]|\s+(?:and|so|but)\b|$)"
 )
 """A credential ("we're licensed in all fifty states", "we're Green Pro certified"): a claim when it
-says by whom or where; a bare "licensed and insured" is left alone."""
+says by whom or where, and a bare "we're fully licensed" claims the credential itself (held against
+the sheet's words for it)."""
 NOT_COUNTED: Final[frozenset[str]] = frozenset(
     """am pm and or to of in on at for with the a an is are was were percent dollars dollar pounds pound
     minutes minute hours hour days day weeks week months month years year nights night times pence cents
