@@ -92,8 +92,8 @@ BODILY_HARM: Final = [
     r"(?:talking|speaking|speech|words)(?: is| are| 's)? (?:all |kind of |kinda |really )?(?:slurred|slurry"
     r"|garbled)",
     r"slurr(?:ed|ing) (?:his |her |my |their )?(?:speech|words)",
-    r"(?:can'?t|cannot) (?:lift|move|feel) (?:his|her|my|their) (?:(?:left|right) )?(?:arms?|legs?|face"
-    r"|side)",
+    r"(?:can'?t|cannot) (?:really )?(?:lift|move|feel) (?:his|her|my|their) (?:(?:left|right) )?"
+    r"(?:arms?|legs?|face|side)",
     # locked in, trapped, hazards
     r"(?:kid|child|baby|toddler|son|daughter|infant|dog|puppy|grandma|grandpa|mom|dad)(?:'s| is| has been)?"
     r" (?:locked|trapped|stuck) in(?:side)? (?:the |a |his |her |my |our |their )?(?:car|vehicle|house|room"
@@ -121,6 +121,21 @@ BODILY_HARM: Final = [
     r"blood everywhere",
     r"losing (?:a lot of )?blood",
     r"convuls\w*",
+    # a collapse said with fillers ("the man next to me just, like, collapsed"), and no answer from him
+    _SOMEONE + r"(?: \w+){0,4}? just(?:,? like,?)? (?:collapsed|fainted|passed out|blacked out)",
+    r"(?:he|she|they)(?:'s| is|'re| are) not (?:really )?(?:answering|responding|waking up)",
+    r"(?:he|she|they) (?:isn'?t|aren'?t) (?:really )?(?:answering|responding)",
+    # something heavy on a person ("the garage door came down on my dad", "it landed on his foot")
+    r"(?:came down|fell|dropped|landed|collapsed|tipped over) on (?:top of )?(?:my|his|her|their|our) "
+    r"(?:dad|father|mom|mum|mother|son|daughter|kid|child|baby|toddler|husband|wife|friend|foot|feet|leg"
+    r"|legs|hand|head|arm|chest)\b",
+    # fumes or something swallowed, and coughing; something in an eye
+    r"(?:smoke|fumes|gas|chemicals?|granules|pellets|in (?:his|her|their) mouth)\b[^.?!]{0,80}\bcoughing",
+    r"coughing[^.?!]{0,40}\b(?:smoke|fumes|chemicals?)\b",
+    r"(?:glass|chemicals?|acid|bleach|chlorine) in (?:his|her|my|their) eyes?",
+    # water coming through a ceiling
+    r"water (?:is )?(?:like )?(?:pouring|gushing|flooding|coming) (?:in )?(?:through|down through|out of) "
+    r"(?:the|my|our) ceiling",
 ]
 """Emergencies described in plain words rather than named ("he fell and hit his head", "she took
 her pills twice and is breathing weird"): callers describe what they see, they rarely say
@@ -134,7 +149,8 @@ HARM_WORDS: Final[frozenset[str]] = frozenset(
     threatens hurt scared afraid terrified danger safe droop drooping droopy drooped droops slurred slurry
     slurring garbled arm arms leg legs side locked trapped stuck getting wire wires cable cables power
     sparking arcing electrics electrical wiring outlet outlets socket sockets fuse fusebox breaker breakers
-    fittings fitting panel panting coming came went gone slipped drowning drowned face""".split()
+    fittings fitting panel panting coming came went gone slipped drowning drowned face answering responding
+    dropped landed tipped foot feet coughing eye eyes ceiling""".split()
 )
 """A word every BODILY_HARM description holds: a turn with none of them skips those patterns, which
 start with common words ("he", "my", "took") and are slow to rule out one by one."""
