@@ -2,7 +2,7 @@
 answer ("the man next to me just, like, collapsed, he's not really answering"); a numb leg after
 a fall ("she can't really feel her left leg"); something heavy on a person ("the shelving came
 down on my dad", "it landed on his foot"); fumes or something swallowed and coughing; glass in an
-eye. Each was read as an ordinary request. The hard negatives: the same words about things, not
+eye; water pouring through a ceiling. Each was read as an ordinary request. The hard negatives: the same words about things, not
 people ("the shelving came down on the boxes"), and a cough with no fumes. Tried on a garden
 centre."""
 
@@ -38,6 +38,7 @@ def _missed(caller: str) -> list[int]:
         "A bag of compost fell off the trolley and landed on his foot, he's screaming.",
         "My toddler had some of the slug pellets in his mouth and now he's coughing and red.",
         "The bag split and there's glass in her eye, she's crying, what do I do?",
+        "I'm in your cafe and there's water like pouring through the ceiling onto the tables!",
     ],
 )
 def test_an_emergency_in_plain_words_is_a_missed_handoff(caller: str) -> None:
