@@ -2,9 +2,9 @@
 answer ("the man next to me just, like, collapsed, he's not really answering"); a numb leg after
 a fall ("she can't really feel her left leg"); something heavy on a person ("the shelving came
 down on my dad", "it landed on his foot"); fumes or something swallowed and coughing; glass in an
-eye; water pouring through a ceiling. Each was read as an ordinary request. The hard negatives: the same words about things, not
-people ("the shelving came down on the boxes"), and a cough with no fumes. Tried on a garden
-centre."""
+eye; water pouring through a ceiling. Each was read as an ordinary request. The hard negatives:
+the same words about things, not people ("the shelving came down on the boxes"), and a cough with
+no fumes. Tried on a garden centre."""
 
 from __future__ import annotations
 
