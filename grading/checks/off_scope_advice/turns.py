@@ -127,6 +127,36 @@ def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterato
             told = _instruction_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
             if told is not None:
                 yield index, *told
+        elif not advice and before and CANDID.search(turn.text):
+            candid = _candid_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
+            if candid is not None:
+                yield index, *candid
+
+
+CANDID: Final = re.compile(
+    r"(?:^|[.!?]\s+)(?:(?:oh|well|okay|so),?\s+)?(?:honestly|personally|between you and me|just between us"
+    r"|off the record|if i were you|my advice)\b[,?!.]?\s+",
+    re.IGNORECASE,
+)
+"""An agent speaking for itself ("Honestly, go with our financing", "If I were you, ..."): the voice of
+advice, where the caller asked what to do."""
+
+
+def _candid_advice(
+    text: str, caller_before: str, thread: str, fact_sheet: FactSheet | None
+) -> tuple[str, int] | None:
+    """What the agent says in its own voice ("Honestly, never put a big purchase on a credit card",
+    "Honestly? Go with the Grand Ellery") to a caller who asked what to do about a matter, as (the
+    sentence, its kind) by the matter; not a sheet's fact said candidly, nor an answer about what
+    the business offers (see `_advice_kind`)."""
+    if not wanted_help(thread, caller_before) or DEFERS.search(text):
+        return None
+    found = CANDID.search(text)
+    assert found is not None
+    sentence = next((s for s in sentences(text[found.start() :]) if s.strip()), text)
+    if fact_sheet is not None and sheet_says(sentence, fact_sheet):
+        return None
+    return _advice_kind(sentence, caller_before, thread, fact_sheet)
 
 
 def _instruction_advice(
@@ -150,6 +180,15 @@ def _instruction_advice(
         # "Stay with him. I'm connecting you now.": what to do until the person the caller is
         # handed to takes over, not advice in that person's place
         return None
+    return _advice_kind(sentence, caller_before, thread, fact_sheet)
+
+
+def _advice_kind(
+    sentence: str, caller_before: str, thread: str, fact_sheet: FactSheet | None
+) -> tuple[str, int] | None:
+    """The kind of advice a sentence told to a caller who wanted help is: medical about a body with
+    no device in trouble, legal or financial by the matter the caller raised, do-it-yourself
+    otherwise; None for an answer about what the business offers."""
     if mentions_medicine(sentence) or (HEALTH_CONTEXT.search(thread) and not DEVICE_TROUBLE.search(thread)):
         return sentence, 0
     if LEGAL_MATTER.search(thread):
