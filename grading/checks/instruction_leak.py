@@ -58,6 +58,8 @@ SPOKEN_MARKUP: Final = compile_phrases(
         r"(?:^|[.!?:,] )asterisks?",
         r"(?<!the )(?<!our )(?<!a )(?<!use )(?<!with )hashtag",
         r"bullet ?points?",
+        r"bullet(?=[,:])",
+        r"bracket\b[^.!?]{1,40}\bbracket",
         r"back ?ticks?",
         r"(?:open|close|closing|opening|left|right) (?:square )?(?:bracket|paren|parenthesis)",
         r"backslash n",
@@ -81,13 +83,14 @@ SCHEMA: Final = re.compile(r"\"[a-z_]+\"\s*:|\{\s*\"?[a-z_]+\"?\s*:", re.IGNOREC
 """A tool result or payload read aloud as JSON ("{"status": "confirmed", ...}")."""
 STAGE_DIRECTION: Final = re.compile(
     r"\((?:[a-z]+ly|[a-z]+ing|laughs|smiles|sighs|pauses|chuckles|nods|whispers|beat|pause|clears throat)"
-    r"(?: [a-z]+){0,2}\)"
-    r"|^\s*\([a-z]+(?: [a-z]+){0,3}\)|(?<=[.!?])\s*\([a-z]+(?: [a-z]+){0,3}\)\s*$",
+    r"(?:,? [a-z-]+){0,3}\)"
+    r"|^\s*\([a-z-]+(?:,? [a-z-]+){0,4}\)|(?<=[.!?])\s*\([a-z-]+(?:,? [a-z-]+){0,4}\)(?:\s*$|\s+(?=[A-Z]))",
 )
 """A parenthesised stage direction ("(warmly)", "(laughs)", "(smiling)"), or any short lower-case
 parenthesis that opens the turn or follows its last sentence ("(warm tone) Northgate...",
-"(checks portal status) Yes..."): the voice speaks it. An aside inside a sentence ("court three
-(the one by the car park)") is speech."""
+"(checks portal status) Yes...", "(warm, upbeat tone)", "(warm sign-off)"), or sits between two
+sentences ("this is Milo. (warm tone) How can I help?"): the voice speaks it. An aside inside a
+sentence ("court three (the one by the car park)") is speech."""
 MARKUP: Final = re.compile(
     r"\*\*[^*\n]+\*\*"  # bold
     r"|(?<![\w*])\*[^*\s][^*\n]{0,80}\*(?![\w*])"  # *emphasis*
