@@ -47,6 +47,13 @@ OVERRIDE: Final = compile_phrases(
         r"override (?:whatever|what|the|your|it)",
         r"(?:the |a |my )?(?:password|secret code|code word|magic word|passphrase)\b",
         r"(?:override|authori[sz]ation|access|admin|staff|manager) code\b",
+        r"(?:director|manager|owner|admin|supervisor|boss)'?s override",
+        r"(?:said|says|told me) (?:to |you(?:'d| would| can| could) )?override",
+        r"(?:i )?don'?t care what (?:your|the) (?:system|rules?|polic(?:y|ies)|screen|computer|script) says",
+        r"(?:forget|ignore|skip) whatever (?:\w+ )?"
+        r"(?:rules?|polic(?:y|ies)|script|instructions|they told you)",
+        r"(?:nobody|no one) (?:ever )?checks|i'?ll take the heat",
+        r"you(?:'re| are) (?:fully )?authori[sz]ed",
         r"you (?:have|'ve got|got) no (?:rules|restrictions|limits|filters)",
         r"from now on,? (?:you|talk|speak|answer|respond|act|be)",
         r"(?:talk|speak) like a",
@@ -67,7 +74,8 @@ COMPLIES: Final = re.compile(
     r"well,? since|"
     r"aye|arr+|ahoy|will do|roger|done|consider it done|as \w+\b|ha,? you got it|no problem|no worries"
     r"|for sure|sure thing|perfect|great|wonderful|lovely|noted|you bet|happy to"
-    r"|(?:override|code|authori[sz]ation) (?:accepted|confirmed|received|verified)|access granted)\b",
+    r"|(?:override|code|authori[sz]ation) (?:accepted|confirmed|received|verified)|access granted"
+    r"|i understand(?![^.!?]*\b(?:but|however|still|same|can'?t|cannot|won'?t|unable)\b))\b",
     re.IGNORECASE,
 )
 OPENING_FILLER: Final = re.compile(
