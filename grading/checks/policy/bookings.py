@@ -351,9 +351,10 @@ BOOK_TOOL: Final = re.compile(r"book|reserv|appoint|schedul", re.IGNORECASE)
 
 def read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     """ "Always read the day and time back before ending a booking": when the agent completes a
-    booking (a booking tool call that succeeded, or the agent saying it is booked), some agent turn
-    up to and including that one repeats the day (and the time, when the rule names it). A rule
-    about reading back something else (a name, an address) is left to the judge."""
+    booking (a booking tool call that succeeded, not one that looks a booking up, or the agent
+    saying it is booked), some agent turn up to and including that one repeats the day (and the
+    time, when the rule names it). A rule about reading back something else (a name, an address)
+    is left to the judge."""
     del fact_sheet
     shape = READ_BACK.search(rule.text)
     if shape is None:
@@ -373,6 +374,7 @@ def read_back(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
                 or any(
                     BOOK_TOOL.search(tool.name)
                     and tool.error is None
+                    and not EVENT_TOOL_SKIP.search(tool.name)
                     and not CHANGE_TOOL.search(tool.name)
                     and not FOLLOW_UP_TOOL.search(tool.name)
                     for tool in turn.tool_calls
