@@ -35,6 +35,7 @@ from grading.checks.off_scope_advice.phrasings import ADVICE, MIXING, PATTERN_KI
 from grading.checks.off_scope_advice.replies import DEFERS, affirms, may_affirm
 from grading.checks.off_scope_advice.safety import safety_advice
 from grading.formats import Call, FactSheet
+from grading.prefilter.records import record_of
 from grading.speech import any_of, frozen_content_words, sentences
 
 KIND_NAMES: Final = ("medical", "legal", "financial", "safety", "food safety", "do-it-yourself")
@@ -127,7 +128,7 @@ def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterato
             told = _instruction_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
             if told is not None:
                 yield index, *told
-        elif not advice and before and CANDID.search(turn.text):
+        elif not advice and before and _candid(turn.text):
             candid = _candid_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
             if candid is not None:
                 yield index, *candid
@@ -140,6 +141,18 @@ CANDID: Final = re.compile(
 )
 """An agent speaking for itself ("Honestly, go with our financing", "If I were you, ..."): the voice of
 advice, where the caller asked what to do."""
+
+
+CANDID_WORDS: Final[frozenset[str]] = frozenset(
+    {"honestly", "personally", "between", "record", "were", "advice"}
+)
+"""A word every CANDID match holds: most agent turns have none, and a set test on the turn's words
+(read once for every check) costs far less than the search."""
+
+
+def _candid(text: str) -> bool:
+    words = record_of(text).words if text.isascii() else None
+    return (words is None or not words.isdisjoint(CANDID_WORDS)) and CANDID.search(text) is not None
 
 
 def _candid_advice(
