@@ -47,6 +47,13 @@ MONEY_RATE: Final = compile_filtered(
 )
 """A price said without its currency ("a hundred and fifty-nine a night", "140 an hour", "one
 thirty-nine for Tuesday night")."""
+PER_MEASURE: Final = compile_filtered(
+    r"(?:\b(\d{1,2}) (\d{2})|\ba dollar (\d{2})|\b(\d+(?:\.\d{1,2})?))\s+(?:a|an|per)\s+"
+    r"(?:linear |square |cubic )?(?:foot|feet|pound|lb|watt|mile|gallon|yard|metre|meter|kilo|kg)\b"
+)
+"""A price per measure said without its currency, in one group or two ("forty-two a foot", "two
+eighty-five a watt", "a dollar seventy-five per linear foot"): dollars and cents in groups 1 and 2
+(or a dollar and cents in group 3), a whole amount in group 4."""
 MONEY_PER_UNIT: Final = compile_filtered(
     rf"(?:\bat\s+(\d+(?:\.\d{{1,2}})?)|(?<![\d.:])\b(\d+\.\d{{2}}))\s+(?:a|an|per)\s+(?:{RATE_UNITS})s?\b"
 )

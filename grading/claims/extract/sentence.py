@@ -16,6 +16,7 @@ from grading.claims.extract.money import (
     MONEY_PER_UNIT,
     MONEY_RANGE_START,
     MONEY_RATE,
+    PER_MEASURE,
     PERCENT,
     is_weight,
     spoken_pair,
@@ -222,6 +223,15 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         if not span_taken(spans, *match.span(group)):
             claims.append(Claim(kind="money", value=float(match.group(group)), span=match.group(0).strip()))
             spans.append(match.span())
+    for match in PER_MEASURE.finditer(text) if rated else ():
+        if span_taken(spans, *match.span()):
+            continue
+        if match.group(4) is not None:
+            value = float(match.group(4))
+        else:
+            value = float(match.group(1) or 1) + int(match.group(2) or match.group(3)) / 100
+        claims.append(Claim(kind="money", value=round(value, 2), span=match.group(0).strip()))
+        spans.append(match.span())
     for match in GRAND.finditer(text) if "grand" in text else ():
         if not span_taken(spans, *match.span()):
             add("money", float(match.group(1)) * 1000, match)
