@@ -92,7 +92,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         repeated = repeats_previous(turns, reply_turns[0])
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
-        if not repeated and _unknowing_only(spoken_reply):
+        if _unknowing_only(spoken_reply):
             continue  # "Hmm, I honestly don't know." takes up what was asked
         # read with reply_words, for the first question its answer in kind does not settle
         refused = sole = asks_back = False
