@@ -2,8 +2,8 @@
 not sure. Is there a lesson I can book for you?", "I'm not able to help with that on this line.")
 takes the question up: the call may be a dead end, but the question was not ignored, also when the
 same line is said again (a repeat). A reply that only pivots and one that goes on to talk of
-something else still leave it ignored. A question where to send something is answered by an email address. Tried on a sailing
-school."""
+something else still leave it ignored. A question where to send something is answered by an email
+address. Tried on a sailing school."""
 
 from __future__ import annotations
 
