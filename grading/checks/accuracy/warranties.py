@@ -8,12 +8,11 @@ from typing import Final
 
 from grading.checks.accuracy.relatedness import GENERIC
 from grading.checks.accuracy.verdict import Verdict, topic_severity
+from grading.claims.extract.things import LIFETIME_TERM
 from grading.claims.facts import FactIndex
 from grading.speech import content_words
 
-LIFETIME_SAID: Final = re.compile(
-    r"\b(?:lifetime|life-time|lifelong|forever) (?:warranty|warrantee|guarantee)\b"
-)
+LIFETIME_SAID: Final = re.compile(rf"\b{LIFETIME_TERM}\b")
 WARRANTY_FACT: Final = re.compile(r"\b(?:warrant\w*|guarantee\w*)", re.IGNORECASE)
 WARRANTY_WORDS: Final[frozenset[str]] = frozenset(
     """warranty warranties warrantied warrantee guarantee guaranteed guarantees lifetime life forever

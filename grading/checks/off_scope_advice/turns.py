@@ -128,8 +128,8 @@ def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterato
             told = _instruction_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
             if told is not None:
                 yield index, *told
-        elif not advice and before and _candid(turn.text):
-            candid = _candid_advice(turn.text, before, f"{before} {earlier}", fact_sheet)
+        elif not advice and before and (opening := _candid_opening(turn.text)) is not None:
+            candid = _candid_advice(turn.text, opening, before, f"{before} {earlier}", fact_sheet)
             if candid is not None:
                 yield index, *candid
 
@@ -150,13 +150,14 @@ CANDID_WORDS: Final[frozenset[str]] = frozenset(
 (read once for every check) costs far less than the search."""
 
 
-def _candid(text: str) -> bool:
+def _candid_opening(text: str) -> re.Match[str] | None:
+    """Where the agent starts speaking for itself in `text`, if it does."""
     words = record_of(text).words if text.isascii() else None
-    return (words is None or not words.isdisjoint(CANDID_WORDS)) and CANDID.search(text) is not None
+    return CANDID.search(text) if words is None or not words.isdisjoint(CANDID_WORDS) else None
 
 
 def _candid_advice(
-    text: str, caller_before: str, thread: str, fact_sheet: FactSheet | None
+    text: str, opening: re.Match[str], caller_before: str, thread: str, fact_sheet: FactSheet | None
 ) -> tuple[str, int] | None:
     """What the agent says in its own voice ("Honestly, never put a big purchase on a credit card",
     "Honestly? Go with the Grand Ellery") to a caller who asked what to do about a matter, as (the
@@ -164,9 +165,7 @@ def _candid_advice(
     the business offers (see `_advice_kind`)."""
     if not wanted_help(thread, caller_before) or DEFERS.search(text):
         return None
-    found = CANDID.search(text)
-    assert found is not None
-    sentence = next((s for s in sentences(text[found.start() :]) if s.strip()), text)
+    sentence = next((s for s in sentences(text[opening.start() :]) if s.strip()), text)
     if fact_sheet is not None and sheet_says(sentence, fact_sheet):
         return None
     return _advice_kind(sentence, caller_before, thread, fact_sheet)

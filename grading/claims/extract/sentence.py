@@ -38,6 +38,7 @@ from grading.claims.extract.things import (
     CREDENTIAL,
     DOES,
     LANDMARK,
+    LIFETIME_TERM,
     NOT_COUNTED,
     OFFER,
     OFFER_ITEM,
@@ -322,8 +323,7 @@ WAIVE_GRANTED: Final = re.compile(
 """A waiver the agent grants in the future tense ("I'll waive the deposit for you"), as "I've
 waived the deposit" grants one (FREE's "waived"): a concession on the agent's own say."""
 LIFETIME_WARRANTY: Final = re.compile(
-    r"\b(?:lifetime|life-time|lifelong|forever) (?:warranty|warrantee|guarantee)\b"
-    r"|\b(?:warrantied|warranted|guaranteed|covered) for life\b"
+    rf"\b{LIFETIME_TERM}\b|\b(?:warrantied|warranted|guaranteed|covered) for life\b"
 )
 """A warranty said to last for life ("all our work comes with a lifetime warranty")."""
 HALF_OFF: Final = re.compile(r"\bhalf(?=\s+off\b|[\s-]+price\b)")

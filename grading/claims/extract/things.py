@@ -106,6 +106,9 @@ CREDENTIAL: Final = re.compile(
 """A credential ("we're licensed in all fifty states", "we're Green Pro certified"): a claim when it
 says by whom or where, and a bare "we're fully licensed" claims the credential itself (held against
 the sheet's words for it)."""
+LIFETIME_TERM: Final = r"(?:lifetime|life-time|lifelong|forever) (?:warranty|warrantee|guarantee)"
+"""A warranty named as lasting for life ("a lifetime warranty"): what the extractor reads as a
+warranty claim, and what the accuracy check looks for in earlier turns to know what it covers."""
 NOT_COUNTED: Final[frozenset[str]] = frozenset(
     """am pm and or to of in on at for with the a an is are was were percent dollars dollar pounds pound
     minutes minute hours hour days day weeks week months month years year nights night times pence cents
