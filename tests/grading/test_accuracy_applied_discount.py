@@ -38,3 +38,11 @@ def test_a_discount_the_agent_applies_is_its_claim() -> None:
 
 def test_a_discount_said_back_to_refuse_it_is_no_claim() -> None:
     assert _tags("Twenty percent off? I'm afraid we don't have that; the cleaning is one sixty-five.") == []
+
+
+def test_a_discount_put_through_or_on_the_job_is_its_claim() -> None:
+    # "put ... through" and "put ... on it" apply the caller's figure as "apply" does
+    assert _tags("Of course, I'll put the family discount of twenty percent on it.") == [("invented_fact", 2)]
+    assert _tags("Okay, I'll put the twenty percent owner's discount through for you.") == [
+        ("invented_fact", 2)
+    ]

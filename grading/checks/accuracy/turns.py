@@ -64,12 +64,15 @@ CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
 
 APPLIED: Final = compile_filtered(
     r"\b(?:got you (?:down )?(?:at|for)|put you (?:down )?(?:at|for)|charge you|set you (?:up )?at|"
-    r"override|i'?ll (?:do|give you|make it|apply|honou?r|put (?:it|that) through)|i'?ve applied|i can do)\b",
+    r"override|i'?ll (?:do|give you|make it|apply|honou?r|put (?:it|that) through)|i'?ve applied|i can do|"
+    r"(?:i'?ll|i will|i'?ve|i have) (?:just |go ahead and )?(?:put|apply|applied|add|added|take|taken|knock)"
+    r" (?:the|that|a|your|it)\b)\b",
     re.IGNORECASE,
 )
 """An amount the caller named that the agent applies ("I've got you at twenty dollars a night",
-"I'll apply the twenty percent off"): the price or discount the caller is told, a claim even though
-the caller said it first."""
+"I'll apply the twenty percent off", "I'll put the forty percent owner's discount through", "I've put
+the forty percent on your file"): the price or discount the caller is told, a claim even though the
+caller said it first."""
 
 
 LOOSE_HOUR: Final = re.compile(

@@ -37,9 +37,10 @@ WAIVED_SAID: Final = compile_phrases(
         r"|forty|fifty) (?:percent |% )?off",
         r"no charge|free of charge|for free|at no (?:extra )?(?:cost|charge)|zero dollars|on the house",
         r"no (?:[\w-]+ ){1,2}(?:fee|charge|cost)",
+        r"(?:at|for) half(?:[- ]price| the (?:price|rate|cost))",
     ]
 )
-"""A charge said to be let go: waived, free, zero, on the house, knocked off, half off."""
+"""A charge said to be let go: waived, free, zero, on the house, knocked off, half off, at half price."""
 WAIVER_FACT: Final = re.compile(
     r"\b(?:waiv\w*|free|discount\w*|no charge|% off|percent off|half[- ](?:price|off)|at half\b)", re.I
 )
@@ -124,6 +125,12 @@ GENERIC_CHARGES: Final[frozenset[str]] = frozenset(
     """price prices pricing cost costs rate rates charge charges fee fees any all our the or and""".split()
 )
 
+EVERY_PRICE: Final[frozenset[str]] = frozenset(
+    {"price", "prices", "pricing", "cost", "costs", "rate", "rates"}
+)
+"""The charge words that cover what is sold, not only the fees: "reduce a fee or a price" is any
+price, where "waive a fee" is a fee."""
+
 
 def _on_every_price(text: str) -> bool:
     """The rule's waiver names no charge of its own ("Do not discount or waive prices"), so every
@@ -134,6 +141,8 @@ def _on_every_price(text: str) -> bool:
     named = {
         w for w in re.findall(r"[a-z]+", shape.group(0).lower()) if not w.startswith(tuple(WAIVER_VERBS))
     }
+    if named & EVERY_PRICE:
+        named -= {"a", "an"}  # "Never waive or reduce a fee or a price": any price at all
     return named <= GENERIC_CHARGES
 
 
@@ -148,6 +157,7 @@ DISCOUNT_SAID: Final = compile_phrases(
         r"(?:\d+|half|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|twenty-five|thirty"
         r"|forty|fifty) (?:percent |% )?off",
         r"discount(?:ed)?|waived|free of charge|no charge|on the house",
+        r"(?:at|for) half(?:[- ]price| the (?:price|rate|cost))",
     ]
 )
 
