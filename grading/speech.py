@@ -164,9 +164,9 @@ SYNONYMS: Final[dict[str, str]] = {
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """A deliberately tiny stemmer: a trailing "'s", plural and -ing/-ed endings only, enough to
-    match a caller's "appointments" with a fact's "appointment" without conflating different words;
-    then the few SYNONYMS."""
+    """A deliberately tiny stemmer: a trailing "'s", plural (-es after s, x, sh and ch) and -ing/-ed
+    endings only, enough to match a caller's "appointments" with a fact's "appointment" without
+    conflating different words; then the few SYNONYMS."""
     if word.endswith(("'s", "’s")) and len(word) > 4:
         word = word[:-2]  # "delivery's thirty dollars": the possessive or "is" says nothing of the word
     word = SYNONYMS.get(word, word)
@@ -178,6 +178,10 @@ def stem(word: str) -> str:
         word = _silent_e(word[:-2])
     elif len(word) > 6 and word.endswith("ings"):
         word = word[:-4]  # "meetings" meets "meeting": both "meet"
+    elif len(word) > 4 and (
+        word.endswith(("sses", "xes", "shes")) or (word.endswith("ches") and not word.endswith("aches"))
+    ):
+        word = word[:-2]  # "passes", "boxes", "lunches" meet "pass", "box", "lunch" ("headaches" keeps its e)
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
     return SYNONYMS.get(word, word)

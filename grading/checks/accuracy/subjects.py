@@ -96,8 +96,11 @@ def judge_by_subject(
             # no priced fact is about what the clause names: a value the sheet has anywhere stands
             # ("and the dog would be three dollars a night" beside "Pets cost $3.00 per pet per
             # night"; the sentence's "tent sites are thirty-two" is not what it prices)
-            if any(same("money", claim.value, known.value) for _, known in same_kind):
+            valued = [fact for fact, known in same_kind if same("money", claim.value, known.value)]
+            if valued and not _unknown_at_another_rate(claim, sentence, clause, valued, index):
                 return None
+            if valued:
+                return "invented_fact", "critical", None
             if len(clause) >= 2:
                 # "Portland to Denver runs $4200": any other amount is invented, not a contradiction
                 return (
@@ -140,6 +143,24 @@ def judge_by_subject(
         return None
     fact = max((fact for fact, _ in about), key=lambda f: relatedness(f, sentence_words, context_words))
     return "wrong_fact", topic_severity(fact), fact
+
+
+def _unknown_at_another_rate(
+    claim: Claim, sentence: str, clause: frozenset[str], valued: list[IndexedFact], index: FactIndex
+) -> bool:
+    """The clause prices a thing the sheet never mentions, by a unit no fact holding the same
+    amount is charged by ("kayaks are fifteen bucks an hour" where the sheet's only $15 is a
+    cancellation fee): the amount is the price of that thing, invented, not the sheet's value said
+    of it by another name ("the dog would be three dollars a night" beside "pets cost $3 per pet per
+    night" keeps its unit, and stands)."""
+    spoken = digits_for_speech(sentence)
+    at = spoken.find(claim.span) if claim.span else -1
+    after = UNIT_AFTER.match(spoken, at + len(claim.span)) if at >= 0 else None
+    unit: set[str] = content_words(after.group(0)) if after is not None else set()
+    named = {word for word in clause if not any(ch.isdigit() for ch in word)}
+    if not unit or not any(word not in index.vocabulary for word in named):
+        return False
+    return not any(unit & fact.words for fact in valued)
 
 
 UNIT_AFTER: Final = re.compile(r"\s+(?:a|an|per|each)\s+[a-z]+")
