@@ -61,6 +61,23 @@ def _hour_ranges(index: FactIndex) -> list[tuple[IndexedFact, int, int]]:
     return ranges
 
 
+TIME_RANGE: Final = re.compile(r"\d\s*(?:am|pm|a\.m\.|p\.m\.)?\s*(?:to|until|till|-|–)\s*\d", re.IGNORECASE)
+
+
+def _inside_its_range(minutes: tuple[int, ...], fact: IndexedFact) -> bool:
+    """A slot time inside the span of hours the fact gives ("run 8 am to 5 pm"): a time the calendar
+    offers within them, not one the fact's own times contradict (a schedule's listed departures)."""
+    if not TIME_RANGE.search(fact.text):
+        return False
+    times = [
+        minute
+        for claim in fact.claims
+        if claim.kind == "time" and isinstance(claim.value, tuple)
+        for minute in claim.value
+    ]
+    return len(times) >= 2 and any(min(times) <= minute <= max(times) for minute in minutes)
+
+
 def judge_time(
     claim: Claim, sentence: str, index: FactIndex, sentence_words: set[str], context_words: set[str]
 ) -> tuple[Tag, Severity, IndexedFact | None] | None:
@@ -105,10 +122,12 @@ def judge_time(
         return "wrong_fact", topic_severity(fact), fact
     if any(same("time", claim.value, known.value) for _, known in candidates):
         return None
+    slot = bool(APPOINTMENT_CONTEXT.search(sentence))
     if best >= STRONGLY_RELATED:
         fact = next(fact for score, fact in scored if score == best)
+        if slot and _inside_its_range(claim.value, fact):
+            return None  # "I have nine thirty for a consultation" where consultations run 8 to 5
         return "wrong_fact", topic_severity(fact), fact
-    slot = bool(APPOINTMENT_CONTEXT.search(sentence))
     if not slot and unknown_subject(claim, sentence, index):
         # a bare hour ("quiet after three") about things the sheet never mentions is small talk
         return None if LOOSE_HOUR.fullmatch(claim.span) else ("invented_fact", "critical", None)

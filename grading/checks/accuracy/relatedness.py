@@ -12,7 +12,7 @@ from grading.speech import content_words, stem
 WEAK: Final[frozenset[str]] = frozenset(
     """before after plus extra per each only total about around every over under back first last take
     make come give fine sure also still just run go usually normally typically currently inside outside
-    within""".split()
+    within flat""".split()
 )
 """Words too common to say two things are about the same subject."""
 

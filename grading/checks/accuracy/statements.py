@@ -52,15 +52,38 @@ BARE_PRICE: Final = re.compile(
     r"(?=\s*(?:[,.;!?]|$|each|plus|and|but|all in|total|flat|on top|extra|up front|upfront))"
     r"|(?:^|,\s*|\bso\s+)(?:a\s+|just\s+|only\s+|about\s+|around\s+)?(\d{2,5}(?:\.\d{2})?)"
     r"(?=\s+for (?:the|a|an|your|each) [a-z])"
+    r"|\bflat\s+(?:rate of\s+)?(\d{2,5}(?:\.\d{2})?)\b(?![:.]\d)"
 )
 """An amount said bare after the caller asked a price ("how much is whitening?" "It's three fifty,
 and the trays are a hundred ninety-nine."): the number in the price slot of the answer; a pair is
-read as a clock time ("three fifty") or left as two numbers ("two eighty-five")."""
+read as a clock time ("three fifty") or left as two numbers ("two eighty-five"); any number after
+"flat" ("a flat two twenty-five for a standard deck")."""
 
 
-RATE_NAMED: Final = compile_gated(r"\b(?:rate|price|fee|charge)\b", re.IGNORECASE)
+RATE_NAMED: Final = compile_gated(
+    r"\b(?:rate|price|fee|charge|flat|all in|installed|plus tax)\b", re.IGNORECASE
+)
 """A sentence that itself names a price ("weekends it's the emergency rate, so a hundred and a quarter
-for the call-out"): its bare amount answers as a price does."""
+for the call-out"), or says it in the words only a price takes ("a flat two twenty-five for a
+standard deck", "eight ninety-nine for a charger, installed"): its bare amount answers as a price
+does."""
+
+
+NO_CLOCK_PAIR: Final = re.compile(
+    r"\b(?:is|are|it'?s|that'?s|for|at|runs?|costs?)\s+(?:a\s+|just\s+|only\s+|about\s+|around\s+)?"
+    r"\d{1,2} [6-9]\d\s+(?:for|each|per|a|an)\b"
+)
+"""A pair no clock reads ("it's eight ninety-nine for a charger": no hour has 99 minutes) in the
+slot of a price: the amount of what it is for, whatever the caller asked."""
+
+
+def prices_itself(sentence: str) -> bool:
+    """The sentence says its bare amount as a price: it names a price (RATE_NAMED) or says a pair no
+    clock reads in the slot of one (NO_CLOCK_PAIR)."""
+    return (
+        RATE_NAMED.search(sentence) is not None
+        or NO_CLOCK_PAIR.search(digits_for_speech(sentence)) is not None
+    )
 
 
 def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
@@ -73,11 +96,13 @@ def _bare_prices(sentence: str, claims: list[Claim]) -> list[Claim]:
             value = float(match.group(1) + match.group(3))
             span = f"{match.group(1)}{match.group(2)}{match.group(3)}"
         else:
-            amount = match.group(4) or match.group(5)
+            amount = match.group(4) or match.group(5) or match.group(6)
             value, span = float(amount), amount
         if span not in taken:
             # said bare and in two groups ("it's three fifty"): $350 or $3.50
             readings = (value / 100,) if match.group(1) is not None else ()
+            if match.group(6) is not None and len(span) >= 3 and "." not in span:
+                readings = (value / 100,)  # "a flat one forty-nine fifty" read as one run: $149.50
             found.append(Claim(kind="money", value=value, span=span, alternatives=readings))
     return found
 

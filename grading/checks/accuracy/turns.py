@@ -23,12 +23,12 @@ from grading.checks.accuracy.someone_elses import (
 )
 from grading.checks.accuracy.statements import (
     ASKED_PRICE,
-    RATE_NAMED,
     WORDED_DURATION,
     names_a_day,
     not_a_statement,
     numbered_words,
     priced_claims,
+    prices_itself,
     reports_booking,
     sizes_said,
     statement_of,
@@ -158,8 +158,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
                 if (
-                    asked_price
-                    or (RATE_NAMED.search(sentence) is not None and not any(c.kind == "time" for c in claims))
+                    asked_price or (prices_itself(sentence) and not any(c.kind == "time" for c in claims))
                 ) and not _time_given(claims, tool_values, caller_values):
                     claims = priced_claims(sentence)
             # "Do you do raku firing?" "We do! Our raku firings are ...": the service the sheet
