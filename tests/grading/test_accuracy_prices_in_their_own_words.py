@@ -2,7 +2,7 @@
 caller asked: after "flat" ("a pergola is a flat two twenty-five"; "a flat four fifty" read also as
 $4.50 and as $450), or as a pair no clock reads in the slot of a price ("it's eight ninety-nine for a
 kit": no hour has 99 minutes). "Flat" says nothing of which fact a sentence is about. A pair a clock
-does read ("I have nine thirty for a consultation") stays a time. Tried on a fence builder."""
+does read ("I have nine thirty for a consultation") stays a time. Tried on a garden-shed builder."""
 
 from __future__ import annotations
 
@@ -10,23 +10,23 @@ from grading.checks import accuracy
 from grading.formats import Fact, FactSheet
 from tests.grading.calls import call
 
-FENCES = FactSheet(
+SHEDS = FactSheet(
     agent="desk",
-    business="Cedarline Fence Co.",
+    business="Timberline Garden Sheds",
     facts=[
         Fact(id="price-gate", topic="price", statement="A garden gate is $450, fitted."),
-        Fact(id="price-stain", topic="price", statement="Fence staining is a flat $6 per foot."),
+        Fact(id="price-stain", topic="price", statement="Shed staining is a flat $6 per square foot."),
         Fact(id="hours", topic="hours", statement="Consultations run Monday to Friday, 8 am to 5 pm."),
     ],
     rules=[],
-    scope="fences, gates, staining, consultations",
+    scope="garden sheds, gates, staining, consultations",
     handoff="Transfer to the office when asked.",
     forbidden_phrases=[],
 )
 
 
 def _tags(question: str, answer: str) -> list[tuple[str, int]]:
-    return [(f.tag, f.turn) for f in accuracy.check(call(("c", question), ("a", answer)), FENCES)]
+    return [(f.tag, f.turn) for f in accuracy.check(call(("c", question), ("a", answer)), SHEDS)]
 
 
 def test_a_flat_amount_for_something_not_on_the_sheet_is_invented() -> None:
