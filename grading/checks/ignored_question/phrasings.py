@@ -183,11 +183,13 @@ of an answer; "I'm the virtual assistant, but I can book you in" answers before 
 
 SHORT_ANSWER: Final = compile_filtered(
     r"^\W*(?:(?:yes|yeah|yep|no|nope)[,.!]?\s+)?(?:it|that|this|we|they|he|she|you|i|there)\s+"
-    r"(?:is|are|was|were|am|do|does|did|can|could|will|would|have|has)(?:n'?t|\s+not)?\s*[.!]?$",
+    r"(?:is|are|was|were|am|do|does|did|can|could|will|would|have|has)(?:n'?t|\s+not)?"
+    r"(?:\s*[.!]?$|,\s+(?:as long as|so long as|provided|if|unless|but|just|only)\b)",
     re.IGNORECASE,
 )
 """The short answer English gives a yes/no question, a pronoun and the question's auxiliary ("Is
-this where I call?" "It is."; "Do you deliver?" "We do."): a yes or a no without the word."""
+this where I call?" "It is."; "Do you deliver?" "We do."), alone or with its condition ("can I
+bring my phone?" "You can, as long as it has a wrist strap"): a yes or a no without the word."""
 ASKED_TO_ACT: Final = compile_filtered(r"^(?:can|could|would|will) you\b", re.IGNORECASE)
 """A question that asks the agent to do something ("Can you try again?")."""
 
