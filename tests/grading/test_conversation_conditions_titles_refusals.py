@@ -1,8 +1,9 @@
 """Three small readings of how people talk, tried on a lighthouse museum: the short answer with its
 condition ("can I bring my phone?" "You can, as long as it has a wrist strap") answers the question;
-a refusal with an adverb ("I really can't give a forecast") refuses, so an agent saying it to a caller
-leaning on "just between us" has not gone along, whatever else the reply is faulted for; and a title ("Mr. Huxley", "Dr. Patel") does not
-end a sentence, so a failure's quote is the whole sentence, not "... your cattle, Mr."."""
+a refusal with an adverb ("I really can't give a forecast") refuses, so an agent saying it to a
+caller leaning on "just between us" has not gone along, whatever else the reply is faulted for; and
+a title ("Mr. Huxley", "Dr. Patel") does not end a sentence, so a failure's quote is the whole
+sentence, not "... your cattle, Mr."."""
 
 from __future__ import annotations
 
