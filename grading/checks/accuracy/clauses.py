@@ -3,6 +3,7 @@ it names things the sheet never mentions."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Final
 
@@ -40,3 +41,18 @@ def span_clause_words(span: str, sentence: str) -> frozenset[str]:
     clause = span_clause(span, sentence)
     meaningful = content_words(clause) - GENERIC - WEAK - content_words(span)
     return frozenset(word for word in meaningful if not word[:1].isdigit())
+
+
+NAMED_BEFORE: Final = re.compile(r"((?:[a-z'-]+\s+){1,3})(?:at|are|is|cost|costs|for|pay|pays)\s+[$£€]?$")
+"""The two or three words before an amount and the verb or "at" that ties them to it ("adults are",
+"two adults at", "the chairs cost")."""
+
+
+def named_before(claim: Claim, sentence: str) -> set[str]:
+    """What the words right before an amount name ("two adults at fourteen fifty": adults)."""
+    spoken = digits_for_speech(sentence)
+    at = spoken.find(claim.span) if claim.span else -1
+    if at <= 0:
+        return set()
+    tied = NAMED_BEFORE.search(spoken, max(0, at - 40), at)
+    return content_words(tied.group(1)) - GENERIC - WEAK if tied is not None else set()

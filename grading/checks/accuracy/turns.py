@@ -116,6 +116,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     flat: FlatMemo = {}
     caller_numbers: set[str] = set()
     advice: dict[int, frozenset[str]] | None = None  # the advice check's sentences, on first need
+    stood: set[object] = set()  # the amounts the agent said earlier that stood: said again, they stand
     for position, turn in enumerate(call.turns):
         history.append(turn.text)
         if turn.speaker == "caller":
@@ -221,6 +222,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     continue
                 if claim.kind == "free" and at and said_of_places_elsewhere(sentence, said[at - 1]):
                     continue
+                if claim.kind == "money" and claim.value in stood:
+                    continue  # "... fourteen twenty-five" again in the voucher read-back: judged once
                 outcome: Verdict = judge_claim(claim, sentence, index, sentence_words, context_words, history)
                 if (
                     service_denied
@@ -243,6 +246,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                         outcome = ("wrong_fact", topic_severity(priced), priced)
                 if outcome is None and claim.kind == "money":
                     supported_amounts.append(claim)
+                    stood.add(claim.value)
                 if outcome is not None:
                     tag, severity, fact = outcome
                     verdicts.append((tag, severity, fact, claim.span))
