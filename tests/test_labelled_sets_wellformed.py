@@ -73,10 +73,12 @@ SETS = (
     LabelledSet("corpus_tuning_p", 45, 16),
     LabelledSet("corpus_tuning_z", 33, 12),
     LabelledSet("corpus_tuning_y", 33, 12),
-    LabelledSet("corpus_unseen_aa", 33, 12),
+    LabelledSet("corpus_tuning_aa", 33, 12),
     LabelledSet("corpus_unseen_ab", 33, 12),
     LabelledSet("corpus_unseen_ac", 33, 12),
     LabelledSet("corpus_unseen_ad", 33, 12),
+    LabelledSet("corpus_unseen_ae", 33, 12),
+    LabelledSet("corpus_unseen_af", 33, 12),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
