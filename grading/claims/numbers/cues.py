@@ -14,8 +14,11 @@ _NUMBER_BEFORE: Final = compile_filtered(
     r"(?: up to| about| around)?|"
     r"room|suite|unit|number|no\.?|apartment|apt|flat|gate|platform|flight|extension|ext\.?|#|code|pin|"
     r"reference|ref|confirmation|ticket|account|invoice|order|policy|case|claim|model|serial|part|table|seat|"
-    r"row|route|exit|bus|lot|locker|kennel|bay|box)(?:\s+(?:is|was|it'?s))?:?\s*$"
+    r"row|route|exit|bus|lot|locker|kennel|bay|box)(?:\s+(?:is|was|it'?s))?:?"
+    r"(?:(?:(?<=is)|(?<=as)|(?<='s)|(?<=:))\s+(?!a\b|i\b)[a-z]{1,2})?\s*$"
 )
+"""What names a number before it ("room four twelve", "ticket number is T ninety-nine twenty-one":
+the letters of a code may come first, after "is" or a colon; "flight at six fifteen" is a time)."""
 _PLACE_AFTER: Final = re.compile(
     r"\s+(?:(?:north|south|east|west)(?:east|west)?|[ns][ew])\b"
     r"|\s+(?:[a-z][a-z'-]+\s+){1,3}?(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|drive|way|"
@@ -58,7 +61,7 @@ def numbered(match: re.Match[str]) -> bool:
     Northwest Elm", "twelve fifty Maple Grove Avenue") rather than a clock time."""
     text = match.string
     return bool(
-        _NUMBER_BEFORE.search(text[max(0, match.start() - 12) : match.start()])
+        _NUMBER_BEFORE.search(text[max(0, match.start() - 16) : match.start()])
         or _PLACE_AFTER.match(text, match.end())
     )
 
