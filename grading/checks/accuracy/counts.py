@@ -1,5 +1,6 @@
 """Counts and lengths that are no claim against another fact's: a count of what a list names, a
-length the sheet gives as a count of its unit, a count worked out from numbers of the call."""
+length the sheet gives as a count of its unit, a count worked out from numbers of the call, a count
+within a bound the sheet sets."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Final
 
 from grading.checks.accuracy.arithmetic import COUNT
 from grading.claims.extract import Claim
-from grading.claims.facts import FactIndex
+from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
+from grading.speech import content_words
 
 WORKED_OUT: Final = compile_filtered(
     r"\b(?:over|past|beyond|extra|more than|less than|left|remaining|short|difference|in all|altogether)\b",
@@ -69,4 +71,28 @@ def counts_a_list(claim: Claim, sentence: str, index: FactIndex) -> bool:
         listed = statement.split(":", 1)[1] if ":" in statement else statement
         if _list_length(re.split(r"[.;!?]\s", listed)[0]) == claim.value:
             return True
+    return False
+
+
+BOUND: Final = re.compile(
+    r"\b(minimum|min|at least|no fewer than|maximum|max|at most|up to|no more than)(?: of)?"
+    r"\s+(\d+)\s+([a-z'-]+)"
+)
+"""A count the sheet gives as a bound ("a minimum of 10 students", "take at most 20 people")."""
+
+
+def within_stated_bound(claim: Claim, candidates: list[tuple[IndexedFact, Claim]]) -> bool:
+    """The count keeps to a bound a fact about the same things sets: twenty-four students booked
+    where school groups need "a minimum of 10 students" contradicts nothing."""
+    if not isinstance(claim.value, int):
+        return False
+    noun = set(claim.subject)
+    for fact, _ in candidates:
+        for match in BOUND.finditer(digits_for_speech(fact.fact.statement).lower()):
+            if not noun & content_words(match.group(3)):
+                continue
+            bound = int(match.group(2))
+            lower = match.group(1) in {"minimum", "min", "at least", "no fewer than"}
+            if (claim.value >= bound) if lower else (claim.value <= bound):
+                return True
     return False

@@ -58,6 +58,31 @@ def _free_facts_about(
     return subject, free_facts, list({id(fact): fact for fact in priced}.values())
 
 
+AGE_SAID: Final = re.compile(
+    r"\b(\d+)(?:\.(\d))?(\s+and\s+a\s+half)?[\s-]+(?:years?|yrs?)[\s-]+old\b|\baged?\s+(\d+)\b"
+)
+"""An age said of someone ("your three and a half year old", "a 4-year-old", "aged 3")."""
+FREE_UNDER: Final = re.compile(
+    r"\b(?:under|below|younger than)\s+(?:the age of\s+|age\s+)?(\d+)(?:\s+(?:years?|yrs?)(?:\s+old)?)?"
+    r"(?:\s+[a-z]+){0,3}?\s+(?:are|is|go|get in|ride|fly|eat|stay|enter)?\s*(?:free|at no charge)\b"
+)
+"""A fact making the young free ("children under 5 are free", "under 3s go free")."""
+
+
+def free_by_age(sentence: str, index: FactIndex) -> bool:
+    """The sentence makes free someone of an age the sheet's "under N are free" covers ("your three
+    and a half year old is free" where children under 5 are free)."""
+    spoken = digits_for_speech(sentence)
+    ages = [
+        int(m.group(1)) + (0.5 if m.group(2) or m.group(3) else 0.0) if m.group(1) else int(m.group(4))
+        for m in AGE_SAID.finditer(spoken)
+    ]
+    if not ages:
+        return False
+    limits = [int(m.group(1)) for m in FREE_UNDER.finditer(index.sheet_text)]
+    return any(age < limit for age in ages for limit in limits)
+
+
 def judge_free(
     claim: Claim,
     sentence: str,
@@ -70,6 +95,8 @@ def judge_free(
     """Something said to cost nothing: supported by a fact that makes it free (on the fact's
     condition), invented as an offer of its own (a promotion, terms no fact has), contradicted by
     a fact that prices it."""
+    if free_by_age(sentence, index):
+        return None
     subject, free_facts, related = _free_facts_about(
         claim, sentence, index, candidates, sentence_words, context_words
     )

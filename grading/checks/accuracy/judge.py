@@ -17,7 +17,7 @@ from grading.checks.accuracy.arithmetic import (
     percentage_taken,
 )
 from grading.checks.accuracy.clauses import named_before, span_clause, unknown_subject
-from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list
+from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list, within_stated_bound
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
 from grading.checks.accuracy.hours import as_amount, judge_time, number_of_the_sheet
@@ -202,7 +202,7 @@ def _judge_reading(
         candidates = [(fact, known) for fact, known in candidates if noun & set(known.subject)]
         if not candidates:
             return None  # a count nothing in the sheet counts: left to a judge, too noisy to call
-        if counts_a_list(claim, sentence, index):
+        if counts_a_list(claim, sentence, index) or within_stated_bound(claim, candidates):
             return None
         # the same unit is not the same subject ("about twelve miles" driven is no count of the
         # "first 5 miles included"): the clause must name something of the fact besides the unit

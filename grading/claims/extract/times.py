@@ -59,10 +59,10 @@ DURATION_RANGE_END: Final = re.compile(
 """The second end of a range said after a length of time takes its unit ("a day or two")."""
 RATE_BEFORE: Final = compile_filtered(
     r"(?:\d|dollars?|bucks|pounds?|quid|euros?|cents?|pence|once|twice|times|fee|price|charge|off|"
-    r"minutes|hours|days|weeks|nights|months|\d\s+[a-z]+s)\s*$"
+    r"minutes|hours|days|weeks|nights|months|\d\s+[a-z]+s|(?:once|twice|times) (?:in|per|each))\s*$"
 )
 """What comes before "a month" / "an hour" when it is the unit of a rate ("$95 a month", "140 an
-hour", "twice a day"), not a length of time."""
+hour", "twice a day", "three times in a year"), not a length of time."""
 EVERY: Final = re.compile(r"\bevery\s+(?:(\d+)\s+)?(minute|hour|day|week|month|half hour)s?\b")
 
 UNIT_MINUTES: Final[dict[str, int]] = {
