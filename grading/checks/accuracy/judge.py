@@ -103,6 +103,20 @@ def judge_claim(
     return verdict
 
 
+def judge_minimum_age(
+    claim: Claim, index: FactIndex, sentence_words: set[str], context_words: set[str]
+) -> tuple[Tag, Severity, IndexedFact | None] | None:
+    """A youngest age against the sheet's: one the sheet states stands; another contradicts the
+    minimum-age fact most related to the sentence ("children can fly from age six" where the
+    minimum age is 8). With no minimum age on the sheet it is left alone (ages come up in ordinary
+    talk)."""
+    candidates = index.with_kind("age")
+    if not candidates or any(known.value == claim.value for _, known in candidates):
+        return None
+    fact = max((fact for fact, _ in candidates), key=lambda f: relatedness(f, sentence_words, context_words))
+    return "wrong_fact", topic_severity(fact), fact
+
+
 def _words_of_best(scored: list[tuple[int, IndexedFact, Claim]], best: int) -> set[str]:
     """The own words of the facts most related to the sentence."""
     words: set[str] = set()
@@ -157,6 +171,8 @@ def _judge_reading(
         return judge_place_number(claim, index)
     if claim.kind == "warranty":
         return judge_lifetime_warranty(sentence, index, history)
+    if claim.kind == "age":
+        return judge_minimum_age(claim, index, sentence_words, context_words)
     if claim.kind == "street":
         if not LOCATION_CONTEXT.search(sentence):
             return None

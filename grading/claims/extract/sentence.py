@@ -153,6 +153,19 @@ RANGE_DIGITS: Final = re.compile(r"\d\s*(?:and|to|or|-|–)\s*[$£€]?\d")
 """What every MONEY_RANGE_START match holds (two numbers joined)."""
 
 
+MIN_AGE: Final = re.compile(
+    r"\b(?:from|over) (?:the )?age (?:of )?(\d{1,2})\b"
+    r"|\b(?:minimum|min\.?) age (?:is |of )?(\d{1,2})\b"
+    r"|\bages? (\d{1,2}) (?:and|or) (?:up|over|older|above)\b"
+    r"|\baged (\d{1,2}) (?:and|or) (?:up|over|older|above)\b"
+    r"|\bat least (\d{1,2})[\s-]+years?[\s-]+old\b"
+    r"|\bmust be (\d{1,2})(?:[\s-]+years?(?:[\s-]+old)?)?(?: or older)?\b"
+    r"(?!\s*(?:minutes|hours|days|inches|feet|lb))"
+)
+"""The youngest age a thing is open to ("children can fly from age six", "the minimum age is 8",
+"ages 12 and up", "must be 18"): held against the sheet's own minimum ages."""
+
+
 def extract(sentence: str) -> list[Claim]:
     """The claims in one sentence (of agent speech, a fact statement or a tool result)."""
     return list(cached_extract(sentence))
@@ -303,6 +316,10 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         day = int(match.group(2) or match.group(3))
         if 1 <= day <= 31:
             add("date", f"{MONTHS.index(month) + 1:02d}-{day:02d}", match)
+    for match in MIN_AGE.finditer(text) if "age" in text or " old" in text or "must be" in text else ():
+        age = next(group for group in match.groups() if group is not None)
+        if not span_taken(spans, *match.span()):
+            add("age", int(age), match)
     for match in EVERY.finditer(text) if "every" in text else ():
         count = int(match.group(1) or 1)
         unit = match.group(2)
