@@ -61,6 +61,20 @@ from grading.checks.policy.waivers import WAIVER_RULE, waived
 from grading.formats import Rule
 from grading.speech import Pattern
 
+FORECAST_RULE: Final = re.compile(r"\bforecasts?\b|\bpredict\w* (?:the )?weather\b", re.I)
+"""A rule against the agent forecasting the weather ("Never give your own weather forecast")."""
+FORECAST_SAID: Final = re.compile(
+    r"\b(?:looks?|looking|should be|will be|going to be|gonna be|expect\w*|supposed to be)\b[^.?!]{0,40}?"
+    r"\b(?:calm|clear|sunny|dry|rain\w*|wind\w*|storm\w*|fog\w*|cloud\w*"
+    r"|(?:nice|good|great|perfect|bad) weather)\b"
+    r"|\b(?:calm|clear|sunny|dry|rainy|windy|stormy|foggy)\b[^.?!]{0,30}?\b(?:so|which means) "
+    r"(?:conditions|it|the \w+|you)\b[^.?!]{0,20}\b(?:should|will|ought to)\b",
+    re.I,
+)
+"""The agent saying what the weather will do ("Sunday looks calm and clear, so conditions should be
+ideal", "it's supposed to be dry all weekend")."""
+
+
 RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
     ("must_not", WAIVER_RULE, waived),
     (
@@ -142,6 +156,11 @@ RULE_SHAPES: Final[tuple[tuple[str, Pattern, Decider], ...]] = (
         "must_not",
         re.compile(r"\b(?:guarantee|promise)", re.I),
         promise_rule,
+    ),
+    (
+        "must_not",
+        FORECAST_RULE,
+        pattern_must_not(FORECAST_SAID, "gave its own weather forecast", scoped=False),
     ),
     ("must_not", re.compile(r"card|social security|ssn|password|bank", re.I), sensitive),
     ("must_not", PRIVACY_RULE, privacy),
