@@ -17,7 +17,8 @@ FREE: Final = re.compile(
     r"(?:is|are|be|comes to|down to|that'?s|it'?s)\s+"
     r"(?:0(?![.,:]\d)|nothing)"
     r"(?=\s*(?:[,.;!?]|$|dollars?\b|bucks\b|for\b|extra\b|at all\b|today\b|this time\b))|"
-    r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing)\b"
+    r"costs? (?:you )?nothing|(?:pay|charge) (?:you )?nothing|"
+    r"(?:there'?s|there is|you'?ve got|you have) nothing (?:due|to pay|owing|owed))\b"
 )
 ZERO_PRICE: Final = re.compile(
     r"\b(?:fee|price|cost|charge|deposit|total|bill|rate|fare|admission|it|that)\b"

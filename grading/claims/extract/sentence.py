@@ -348,6 +348,11 @@ HALF_OFF: Final = re.compile(r"\bhalf(?=\s+off\b|[\s-]+price\b)")
 "fifty percent off" would be; its span is "half", for the words after it to give its sense."""
 
 
+UPFRONT: Final = ("deposit", "pay")
+"""What "there's nothing due" is about: the payment taken when booking."""
+UPFRONT_ENDINGS: Final = ("due", "to pay", "owing", "owed")
+
+
 def _word_gate(pattern: re.Pattern[str]) -> frozenset[str]:
     """The words one of which every match of `pattern` holds whole (the prefilter's reading)."""
     words = literal_words(pattern.pattern, pattern.flags & ~re.UNICODE, lowered=False)
@@ -407,7 +412,8 @@ def _extract_words(
         granted = match.group(0) == "waived" and GRANTED.search(
             text[max(0, match.start() - 20) : match.start()]
         )
-        add("free", "waived" if granted else "free", match, free_subject(text, match))
+        subject = UPFRONT if match.group(0).endswith(UPFRONT_ENDINGS) else free_subject(text, match)
+        add("free", "waived" if granted else "free", match, subject)
     for match in OFFER.finditer(text) if _may(words, _OFFER_WORDS) and holds_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(sizes_as_written(match.group(1)))))
         if offered:
