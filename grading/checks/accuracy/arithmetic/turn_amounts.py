@@ -57,8 +57,15 @@ def derived_value(value: float, index: FactIndex, history: list[str], sentence: 
         *(float(n) for text in history for n in COUNT.findall(digits_for_speech(text)) if int(n) >= 100),
         *(float(n) for n in COUNT.findall(digits_for_speech(history[-1]))),
     ]
+    # a sheet percentage the sentence names by its fact ("with the student discount it's one eighteen
+    # fifteen" where students get 15% off)
+    named = [
+        known.value
+        for fact, known in index.with_kind("percent")
+        if isinstance(known.value, float) and words & fact_words(fact)[1]
+    ]
     for amount in bases:
-        for percent in (p for p in percents if isinstance(p, float) and p in sheet_percents):
+        for percent in (p for p in [*percents, *named] if isinstance(p, float) and p in sheet_percents):
             for derived in (
                 amount * (100 - percent) / 100,
                 amount * percent / 100,
