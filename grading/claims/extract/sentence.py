@@ -353,6 +353,26 @@ UPFRONT: Final = ("deposit", "pay")
 UPFRONT_ENDINGS: Final = ("due", "to pay", "owing", "owed")
 
 
+WHEN_WORD: Final = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*"
+    r"|sep\w*|oct\w*|nov\w*|dec\w*|\d+(?:st|nd|rd|th)?|today|tomorrow|tonight|morn\w*|afternoon|evening"
+)
+"""A word that says when, not what: "she has Friday, December eleventh" offers a day, no thing."""
+
+
+CALENDAR_NOUNS: Final[frozenset[str]] = frozenset(
+    {"space", "slot", "spot", "open", "opening", "availability"}
+)
+"""What a calendar has ("we have drop-off space at ten", "tent sites open July third"), as
+content_words gives them: room in the schedule, no item or service of its own."""
+
+
+def _only_when(offered: tuple[str, ...]) -> bool:
+    """The offer names only days, dates and times, or room in the schedule (a calendar's opening,
+    not an item for sale)."""
+    return all(WHEN_WORD.fullmatch(word) for word in offered) or not CALENDAR_NOUNS.isdisjoint(offered)
+
+
 def _word_gate(pattern: re.Pattern[str]) -> frozenset[str]:
     """The words one of which every match of `pattern` holds whole (the prefilter's reading)."""
     words = literal_words(pattern.pattern, pattern.flags & ~re.UNICODE, lowered=False)
@@ -416,12 +436,12 @@ def _extract_words(
         add("free", "waived" if granted else "free", match, subject)
     for match in OFFER.finditer(text) if _may(words, _OFFER_WORDS) and holds_any(text, _OFFER_VERBS) else ():
         offered = tuple(sorted(content_words(sizes_as_written(match.group(1)))))
-        if offered:
+        if offered and not _only_when(offered):
             add("offer", "offer", match, offered)
         item = OFFER_ITEM.match(text, match.end())
         while item is not None:
             offered = tuple(sorted(content_words(item.group(1))))
-            if offered:
+            if offered and not _only_when(offered):
                 claims.append(Claim(kind="offer", value="offer", span=item.group(1).strip(), subject=offered))
                 spans.append(item.span(1))
             item = OFFER_ITEM.match(text, item.end())
