@@ -83,18 +83,30 @@ STREET_STOP: Final[frozenset[str]] = frozenset(
 )
 
 
+STREET_LEAD: Final[frozenset[str]] = frozenset(
+    """on at off along down up from to onto near by via past of take use follow is address""".split()
+)
+"""What puts a street named without a house number ("we're just off Mill Road", "on Birch Lane")."""
+
+
 def streets(text: str, add: Callable[[str, ClaimValue, re.Match[str], tuple[str, ...]], None]) -> None:
-    """Street names with their house numbers ("52 Mill Road", "twelve fifty Maple Grove Avenue")."""
+    """Street names with their house numbers ("52 Mill Road", "twelve fifty Maple Grove Avenue"), or
+    without one after a word that places them ("just off Mill Road")."""
     for match in STREET.finditer(text):
         name_words = match.group(2).split()
+        led = [*text[max(0, match.start() - 12) : match.start()].split()[-1:]]
         while name_words and name_words[0] in STREET_STOP:
-            name_words.pop(0)
+            led.append(name_words.pop(0))
         if not name_words or any(word in STREET_STOP for word in name_words):
             if not name_words:
                 continue
-            name_words = name_words[name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1 :]
+            cut = name_words.index(next(w for w in name_words if w in STREET_STOP)) + 1
+            led.extend(name_words[:cut])
+            name_words = name_words[cut:]
             if not name_words:
                 continue
+        if not match.group(1) and STREET_LEAD.isdisjoint(led):
+            continue  # "a clicking drive goes to the lab": no number, no "on" or "off", no street
         street = " ".join([*name_words[-2:], STREET_SUFFIXES[match.group(3)]])
         number = re.sub(r"[: ]", "", match.group(1) or "")
         add("street", street, match, (number,) if number else ())
