@@ -7,9 +7,9 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.accuracy.relatedness import GENERIC, WEAK
+from grading.checks.accuracy.relatedness import GENERIC, WEAK, fact_words
 from grading.claims.extract import Claim
-from grading.claims.facts import FactIndex
+from grading.claims.facts import FactIndex, IndexedFact
 from grading.claims.numbers import digits_for_speech
 from grading.first_chars import compile_filtered
 from grading.speech import content_words
@@ -56,3 +56,12 @@ def named_before(claim: Claim, sentence: str) -> set[str]:
         return set()
     tied = NAMED_BEFORE.search(spoken, max(0, at - 40), at)
     return content_words(tied.group(1)) - GENERIC - WEAK if tied is not None else set()
+
+
+def said_of(claim: Claim, sentence: str, fact: IndexedFact) -> bool:
+    """The amount is said of what the fact is about: every word named right before it is the fact's
+    ("two adults at fourteen fifty ... for the family" is the adults' price, whatever family
+    membership the rest of the sentence is nearer to; "the cargo van is" is not the passenger van's
+    rate)."""
+    named: set[str] = named_before(claim, sentence) if claim.kind == "money" else set()
+    return bool(named) and named <= fact_words(fact)[1]

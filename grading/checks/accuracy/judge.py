@@ -16,7 +16,7 @@ from grading.checks.accuracy.arithmetic import (
     offset_time,
     percentage_taken,
 )
-from grading.checks.accuracy.clauses import named_before, span_clause, unknown_subject
+from grading.checks.accuracy.clauses import said_of, span_clause, unknown_subject
 from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list, within_stated_bound
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
@@ -255,13 +255,8 @@ def _judge_reading(
                 # forty dollar fee": the sentence names the cancellation fact, which holds $40,
                 # whatever the deposit talk before it
                 return None
-            named: set[str] = named_before(claim, sentence) if claim.kind == "money" else set()
-            if named and named <= fact_words(_fact)[1]:
-                # "two adults at fourteen fifty plus the ten-year-old at seven ... for the family":
-                # the amount is said of what its words name (adults), whose fact holds it, whatever
-                # the family membership the rest of the sentence is nearer to; every word named must
-                # be the fact's ("the cargo van is" is not the passenger van's rate)
-                return None
+            if said_of(claim, sentence, _fact):
+                return None  # "two adults at fourteen fifty ... for the family": the adults' price
             if (fact_words(_fact)[1] - _words_of_best(scored, best)) & sentence_words:
                 # "it's a matinee, so nine dollars a ticket, lower than the senior price": the
                 # sentence names what only the fact holding $9 is about (the matinee), beside the

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Final
 
 from grading.checks.accuracy.arithmetic import is_derived, is_total
-from grading.checks.accuracy.clauses import named_before, span_clause_words
+from grading.checks.accuracy.clauses import said_of, span_clause_words
 from grading.checks.accuracy.relatedness import WRONG_THRESHOLD, fact_words, relatedness
 from grading.checks.accuracy.values import NOT_INVENTED, same
 from grading.checks.accuracy.verdict import Verdict, topic_severity
@@ -127,12 +127,11 @@ def judge_by_subject(
         or is_derived(claim, index, history, sentence)
     ):
         return None
-    if claim.kind == "money" and (named := named_before(claim, sentence)):
-        if any(
-            known.kind == "money" and same("money", claim.value, known.value) and named <= fact_words(fact)[1]
-            for fact, known in same_kind
-        ):
-            return None  # "two adults at fourteen fifty ... for the family": said of the adults
+    if any(
+        known.kind == "money" and same("money", claim.value, known.value) and said_of(claim, sentence, fact)
+        for fact, known in same_kind
+    ):
+        return None  # "two adults at fourteen fifty ... for the family": said of the adults
     about_words: set[str] = set()
     for fact, _ in about:
         about_words |= fact.words
