@@ -225,7 +225,11 @@ def _read_outcome(call: Call) -> Outcome:
         if turn.speaker == "agent":
             if next_step_turn is None and _offers_next_step(turn.text):
                 next_step_turn = index + 1
-            if REFUSED_OR_UNABLE.search(turn.text) and not _says_more(turn.text):
+            if (
+                REFUSED_OR_UNABLE.search(turn.text)
+                and not _says_more(turn.text)
+                and _unable_unrecited(turn.text)
+            ):
                 inability_turn = index + 1
                 first_inability_turn = first_inability_turn or inability_turn
         elif gives_up(turn.text) and not _answered_before(call, index):
@@ -288,6 +292,25 @@ INABILITY: Final = compile_phrases(
 
 REFUSED_OR_UNABLE: Final = any_of(REFUSAL, INABILITY)
 """REFUSAL or INABILITY, in one search: every agent turn is read for either (few hold one)."""
+RECITED: Final = re.compile(
+    r"\b(?:my instructions|instructions (?:are|say)|i'?m (?:told|instructed|supposed) to|my rules"
+    r"|i (?:was|am|have been|'ve been) (?:told|instructed) to)\b",
+    re.IGNORECASE,
+)
+"""A sentence reciting the agent's own instructions ("My instructions are: ... offer a callback when
+I can't help"): what it names (a callback, "I can't help") it neither offers nor says of this call."""
+
+
+def unrecited(text: str) -> list[str]:
+    """The sentences of an agent turn that speak for this call: not those reciting its instructions."""
+    if RECITED.search(text) is None:
+        return [text]
+    return [said for said in sentences(text) if RECITED.search(said) is None]
+
+
+def _unable_unrecited(text: str) -> bool:
+    """The turn's refusal or inability is said of this call, not recited from its instructions."""
+    return RECITED.search(text) is None or any(REFUSED_OR_UNABLE.search(said) for said in unrecited(text))
 
 
 YES_NO_QUESTION: Final = re.compile(

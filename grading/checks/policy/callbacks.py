@@ -7,7 +7,7 @@ import re
 from typing import Final
 
 from grading.checks.dead_end import check as dead_end_check
-from grading.checks.outcome import read_outcome
+from grading.checks.outcome import read_outcome, unrecited
 from grading.checks.policy.deciders import agent_turns, breach, has_prefix
 from grading.formats import Call, FactSheet, Failure, Rule
 from grading.speech import compile_phrases, sentences
@@ -41,8 +41,12 @@ def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     if outcome.action_done or outcome.transferred:
         return True
     offered = _offer_words(rule)
-    if any(CALLBACK.search(text) or _offered(offered, text) for _, text in agent_turns(call)):
-        return True
+    if any(
+        CALLBACK.search(said) or _offered(offered, said)
+        for _, text in agent_turns(call)
+        for said in unrecited(text)
+    ):
+        return True  # a callback offered; one named in a recital of the agent's instructions is none
     if outcome.inability_turn is None:
         if outcome.caller_gave_up_turn is None or not _asked_about_topic(call, rule):
             return True
