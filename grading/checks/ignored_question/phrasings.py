@@ -57,6 +57,9 @@ DECLINED: Final = compile_phrases(
         r"(?:private|confidential)",
         r"for (?:privacy|security|confidentiality|safety) reasons",
         r"not something (?:we|i) (?:share|give out|can|discuss)",
+        # the thing asked for is not on record ("I don't see a press rate on my side")
+        r"i (?:don'?t|do not|can'?t|cannot) (?:see|find) (?:a|an|any|that|anything)\b[^.?!]{0,40}?"
+        r"\b(?:on my (?:side|end|screen)|on file|in (?:the|our|my) (?:system|records?|notes))",
     ]
 )
 """A refusal with its reason, in the words front desks use for what they may not tell ("we can't
