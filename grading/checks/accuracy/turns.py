@@ -59,6 +59,8 @@ OFFERED: Final = re.compile(r"(?:we|they|it|he|she|dr|the)\b")
 """The span of an offer claim starts with who offers it ("we also have ...")."""
 MONEY_SPAN: Final = re.compile(r"\d")
 """A verdict's span with a number in it (an amount, not "included")."""
+ADVICE_LENGTH: Final = re.compile(r"(?:an?|half an?)\s+(?:minute|hour|day|week)s?$")
+"""A length of time said in words ("an hour"), which advice holds as its numbers do."""
 CALLER_NUMBER: Final = re.compile(r"\d+(?::\d{2})?")
 
 
@@ -289,13 +291,16 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "we also have take-home trays for 199": the amount is the invented thing's price;
                 # "any order over a hundred gets free delivery": the amount is the invented offer's terms
                 verdicts = [v for v in verdicts if not (v[0] == "wrong_fact" and MONEY_SPAN.search(v[3]))]
-            if any(MONEY_SPAN.search(span) for *_, span in verdicts):
+            if any(MONEY_SPAN.search(span) or ADVICE_LENGTH.match(span) for *_, span in verdicts):
                 if advice is None:
                     advice = advice_by_turn(call, fact_sheet)
                 if numbers_of_advice(spoken, sentence, advice.get(position)):
-                    # "ice it twenty minutes after you run", "just give him thirty days' notice":
-                    # numbers inside advice are judged as advice, not as the business's facts
-                    verdicts = [v for v in verdicts if not MONEY_SPAN.search(v[3])]
+                    # "ice it twenty minutes after you run", "just give him thirty days' notice",
+                    # "take an aspirin an hour before check-in": numbers inside advice are judged as
+                    # advice, not as the business's facts
+                    verdicts = [
+                        v for v in verdicts if not (MONEY_SPAN.search(v[3]) or ADVICE_LENGTH.match(v[3]))
+                    ]
             if fresh_dates:
                 conflict = tool_date_conflict(sentence, tool_dates, call.started_at.date())
                 if conflict is not None:
