@@ -21,7 +21,13 @@ from grading.checks.accuracy.counts import count_derived, counted_in_sheet, coun
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
 from grading.checks.accuracy.hours import as_amount, judge_time, number_of_the_sheet
-from grading.checks.accuracy.offers import denied_service, denying_fact, judge_credential, judge_offer
+from grading.checks.accuracy.offers import (
+    denied_service,
+    denying_fact,
+    judge_credential,
+    judge_offer,
+    off_the_list,
+)
 from grading.checks.accuracy.percentages import discount_for_others, percent_sense
 from grading.checks.accuracy.places import LOCATION_CONTEXT, judge_place, judge_place_number, judge_unit
 from grading.checks.accuracy.prices import PRICEY_SUBJECT, exact_in_cents, prices_in_pounds, unknown_tier
@@ -160,7 +166,10 @@ def _judge_reading(
         return judge_offer(claim, index)
     if claim.kind == "does":
         denied = denied_service(claim, index)
-        return None if denied is None else ("wrong_fact", topic_severity(denied), denied)
+        if denied is not None:
+            return "wrong_fact", topic_severity(denied), denied
+        # "we carry Vera Wang" where the sheet lists the designers it carries: a name off that list
+        return None if off_the_list(claim, index) is None else ("invented_fact", "major", None)
     if claim.kind == "credential":
         return judge_credential(claim, index)
     if claim.kind == "landmark":

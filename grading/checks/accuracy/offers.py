@@ -45,6 +45,29 @@ def denied_service(claim: Claim, index: FactIndex) -> IndexedFact | None:
     return None
 
 
+LISTING_VERBS: Final = ("carry", "sell", "stock")
+"""The verbs a sheet lists its goods with ("We carry Pronovias, Essense ..."): what a list of them
+names is all there is; services ("we do ...") are not listed that way."""
+
+
+def off_the_list(claim: Claim, index: FactIndex) -> IndexedFact | None:
+    """The fact that lists what the business does with the claim's own verb ("We carry Pronovias,
+    Essense of Australia and Justin Alexander.") where the claim names nothing of that list ("we
+    carry Vera Wang"): a list the sheet gives in full, so another name on it is invented. Only a
+    list of two or more (a comma or an "and"), and only with the same verb, one of LISTING_VERBS."""
+    said = claim.span.split()
+    verb = next((word for word in said[1:-1] if word in LISTING_VERBS), None)
+    done = {word for word in claim.subject if not word[:1].isdigit()} - GENERIC - WEAK
+    if verb is None or not done:
+        return None
+    listed = re.compile(rf"\bwe {re.escape(verb)}\b\s+([^.;]+?(?:,|\band\b)[^.;]+)")
+    for fact in index.facts:
+        match = listed.search(fact.text.casefold())
+        if match is not None and not done & content_words(match.group(1)):
+            return fact
+    return None
+
+
 def _stated_as_done(span: str, index: FactIndex) -> bool:
     """A fact says "we <verb> ... <thing>" with no "not" between ("We repair residential garage
     doors" for "we repair doors")."""

@@ -11,7 +11,7 @@ from grading.checks.accuracy.clauses import span_clause_words
 from grading.checks.accuracy.days import OPEN_CLAIM, open_day_claims
 from grading.checks.accuracy.free import OFFER_TERMS, told_free_as_well
 from grading.checks.accuracy.judge import judge_claim
-from grading.checks.accuracy.offers import affirmed_denied_service, denied_service
+from grading.checks.accuracy.offers import affirmed_denied_service, denied_service, off_the_list
 from grading.checks.accuracy.prices import first_stated, priced_alike
 from grading.checks.accuracy.relatedness import GENERIC
 from grading.checks.accuracy.someone_elses import (
@@ -156,7 +156,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             sentence, claims, price_slot = statement_of(spoken)
             if any(claim.kind == "does" for claim in claims):
                 # "we do X" is a claim only where the sheet denies X; the rest are no claims at all
-                claims = tuple(c for c in claims if c.kind != "does" or denied_service(c, index) is not None)
+                claims = tuple(
+                    c
+                    for c in claims
+                    if c.kind != "does" or denied_service(c, index) is not None or off_the_list(c, index)
+                )
             if price_slot:
                 if asked_price is None:
                     asked_price = ASKED_PRICE.search(previous_caller.lower()) is not None
