@@ -22,7 +22,16 @@ from typing import Final
 
 from grading.checks.ignored_question import REQUEST, questions
 from grading.checks.missed_handoff import INSISTS
-from grading.checks.outcome import CLOSING, INABILITY, PLEASED, UNRESOLVED_ENDINGS, read_outcome
+from grading.checks.missed_handoff.emergencies import is_emergency
+from grading.checks.missed_handoff.handoffs import call_transferred, says_handoff
+from grading.checks.outcome import (
+    CALLER_GAVE_UP,
+    CLOSING,
+    INABILITY,
+    PLEASED,
+    UNRESOLVED_ENDINGS,
+    read_outcome,
+)
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import REFUSAL
 
@@ -35,15 +44,23 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     gave_up_after_the_steps = outcome.caller_gave_up_turn is not None and outcome.caller_gave_up_turn > (
         (outcome.last_next_step_turn or 0) + 1
     )
-    if (
-        outcome.action_done
-        or outcome.transferred
-        or (outcome.next_step_turn is not None and not gave_up_after_the_steps)
-        or outcome.answered_no
-    ):
+    if outcome.transferred:
         return []
     agent = agent_turns(call)
     if not agent:
+        return []
+    if _emergency_left(call, outcome.caller_gave_up_turn, outcome.caller_satisfied):
+        # "Forget it, I'll drive the cart up there myself." "Okay. I hope he's alright.": an
+        # emergency never routed is not resolved by a booking, an address or "call 911"
+        turn, why = agent[-1], "the caller described an emergency that was never routed to help"
+        return [
+            Failure(tag="dead_end", severity="major", turn=turn, quote=call.turns[turn - 1].text, reason=why)
+        ]
+    if (
+        outcome.action_done
+        or (outcome.next_step_turn is not None and not gave_up_after_the_steps)
+        or outcome.answered_no
+    ):
         return []
     final_stretch = agent[-2:]
     closed_after = [turn for turn in agent if turn > (outcome.inability_turn or len(call.turns))]
@@ -82,6 +99,21 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             reason=why,
         )
     ]
+
+
+def _emergency_left(call: Call, gave_up_turn: int | None, satisfied: bool) -> bool:
+    """A caller described an emergency, no agent turn hands it on (a transfer said or made), and the
+    caller gave up ("forget it", "never mind", even with a step of their own after it) without
+    being pleased."""
+    callers = [turn.text for turn in call.turns if turn.speaker == "caller"]
+    left = gave_up_turn is not None or bool(callers and CALLER_GAVE_UP.search(callers[-1]))
+    if satisfied or not left:
+        return False
+    if not any(turn.speaker == "caller" and is_emergency(turn.text) for turn in call.turns):
+        return False
+    return not call_transferred(call) and not any(
+        turn.speaker == "agent" and says_handoff(turn.text) for turn in call.turns
+    )
 
 
 def agent_turns(call: Call) -> list[int]:
