@@ -74,7 +74,7 @@ SETS = (
     LabelledSet("corpus_tuning_z", 33, 12),
     LabelledSet("corpus_tuning_y", 33, 12),
     LabelledSet("corpus_tuning_aa", 33, 12),
-    LabelledSet("corpus_unseen_ab", 33, 12),
+    LabelledSet("corpus_tuning_ab", 33, 12),
     LabelledSet("corpus_unseen_ac", 33, 12),
     LabelledSet("corpus_unseen_ad", 33, 12),
     LabelledSet("corpus_unseen_ae", 33, 12),
