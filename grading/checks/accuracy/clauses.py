@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final
 
 from grading.checks.accuracy.relatedness import GENERIC, WEAK, fact_words
@@ -56,6 +57,32 @@ def named_before(claim: Claim, sentence: str) -> set[str]:
         return set()
     tied = NAMED_BEFORE.search(spoken, max(0, at - 40), at)
     return content_words(tied.group(1)) - GENERIC - WEAK if tied is not None else set()
+
+
+PHRASE_STOPWORDS: Final[frozenset[str]] = frozenset(
+    "a an the is are was be it its it's that's this that our we we're you your of for to and or in on at"
+    " per with by from as".split()
+)
+"""Words no phrase is named by: a two-word phrase counts only when both of its words are others."""
+_TOKEN: Final = re.compile(r"[a-z][a-z'-]*")
+
+
+def _phrases(text: str) -> set[tuple[str, str]]:
+    """The pairs of adjacent words of `text` (lower-cased) neither of which is a stop word."""
+    tokens = _TOKEN.findall(text.lower())
+    return {
+        (first, second)
+        for first, second in pairwise(tokens)
+        if first not in PHRASE_STOPWORDS and second not in PHRASE_STOPWORDS
+    }
+
+
+def named_by_phrase(sentence: str, fact: IndexedFact) -> bool:
+    """The sentence names the fact by a two-word phrase of its statement ("I can't waive the
+    service call fee; it's ninety-five dollars" against "The service call fee is $95"): a name made
+    of words too common to relate a fact on their own ("service", "call"), which together are the
+    fact's. Asked only of a fact that holds the amount said."""
+    return not _phrases(sentence).isdisjoint(_phrases(fact.fact.statement))
 
 
 def said_of(claim: Claim, sentence: str, fact: IndexedFact) -> bool:

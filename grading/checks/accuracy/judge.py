@@ -16,7 +16,7 @@ from grading.checks.accuracy.arithmetic import (
     offset_time,
     percentage_taken,
 )
-from grading.checks.accuracy.clauses import said_of, span_clause, unknown_subject
+from grading.checks.accuracy.clauses import named_by_phrase, said_of, span_clause, unknown_subject
 from grading.checks.accuracy.counts import count_derived, counted_in_sheet, counts_a_list, within_stated_bound
 from grading.checks.accuracy.days import REOPENING, day_after_a_sheet_date
 from grading.checks.accuracy.free import judge_free
@@ -266,6 +266,8 @@ def _judge_reading(
                 return None
             if said_of(claim, sentence, _fact):
                 return None  # "two adults at fourteen fifty ... for the family": the adults' price
+            if claim.kind == "money" and named_by_phrase(sentence, _fact):
+                return None  # "the service call fee is ninety-five dollars": the fact's own name
             if (fact_words(_fact)[1] - _words_of_best(scored, best)) & sentence_words:
                 # "it's a matinee, so nine dollars a ticket, lower than the senior price": the
                 # sentence names what only the fact holding $9 is about (the matinee), beside the
