@@ -17,13 +17,13 @@ from grading.first_chars import filtered, first_chars
 from grading.prefilter import AlternativesGate, top_level_alternatives
 
 _SENTENCE_END: Final = re.compile(
-    r"\s(?:(?<=[!?]\s)\s*|(?<=[^.]\.\s)(?<![ap]\.m\.\s)(?<!Mr\.\s)(?<!Ms\.\s)(?<!Mrs\.\s)(?<!Dr\.\s)\s*|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=[ap]\.m\.\s))\s*(?=[A-Z])"
+    r"\s(?:(?<=[!?]\s)\s*|(?<=[^.]\.\s)(?<![ap]\.m\.\s)(?<!Mr\.\s)(?<!Ms\.\s)(?<!Mrs\.\s)(?<!Dr\.\s)(?<!St\.\s)\s*|(?:(?<=\.\.\.\s)|(?<=…\s)|(?<=[ap]\.m\.\s))\s*(?=[A-Z])"
     r"|(?<=\n)\n*)"
 )
 """A trailing-off "..." followed by lower case is one sentence with a hesitation ("zero one
 eight... uh, zero one eight three"), not two; so is "nine a.m. to five" (the stop is the
-abbreviation's), and "Mr. Huxley" one name (Mr., Ms., Mrs., Dr.). Every break is whitespace after a
-stop, or newlines. Written to open with the
+abbreviation's), and "Mr. Huxley" and "St. Anne's" one name (Mr., Ms., Mrs., Dr., St.). Every
+break is whitespace after a stop, or newlines. Written to open with the
 `\\s` it consumes (the lookbehinds read that character too), so that `re` skips to each whitespace
 with its own charset scan: a leading lookahead (grading.first_chars) or lookbehind would enter the
 pattern at every position, and every check cuts every turn (this form splits ~35% faster)."""
@@ -155,6 +155,7 @@ SYNONYMS: Final[dict[str, str]] = {
     "cost": "price",
     "charge": "price",
     "fee": "price",
+    "invoice": "bill",
     "phone": "number",
     "telephone": "number",
     "wifi": "internet",

@@ -87,6 +87,42 @@ CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
                 r"(?:shouldn'?t|should not) (?:have been|be) (?:charged|billed)",
                 r"(?:got|was|been) charged(?=\b.{0,60}\b(?:want|like|need) (?:that|it|this|them) (?:taken off"
                 r"|refunded|reversed|removed|back))",
+                r"(?:want|need|like) (?:my|our|the) (?:\w+ )?(?:money|deposit|payment|refund) back",
+                r"(?:bill|invoice|charge|receipt)(?:'s| is| was) (?:all |just |totally |completely )?wrong",
+            ]
+        ),
+    ),
+    (
+        frozenset({"lockout"}),
+        compile_phrases(
+            [
+                r"locked (?:myself|ourselves|us|me|him|her|them|the keys|my keys)? ?out",
+                r"locked (?:my|the) keys (?:in|inside)",
+                r"(?:can'?t|cannot) get (?:back )?in(?:side)?",
+            ]
+        ),
+    ),
+    (
+        frozenset({"flood", "leak"}),
+        compile_phrases(
+            [
+                r"water(?:'s| is| was)? (?:just )?(?:spraying|pouring|gushing|spurting|shooting|coming out"
+                r"|pissing|going) (?:out|everywhere|all over)",
+                r"(?:there'?s |there is )?water (?:all over|everywhere)",
+            ]
+        ),
+    ),
+    (
+        frozenset({"harassment", "harass"}),
+        compile_phrases(
+            [
+                r"keeps? (?:messaging|texting|calling|following|touching|grabbing|bothering|staring at"
+                r"|hitting on|coming on to) (?:me|her|him|us|them|my \w+)",
+                r"(?:following|stalking|groping) (?:me|her|him)",
+                r"waiting for (?:me|her|him) (?:outside|after)",
+                r"hitting on (?:me|her|him)",
+                r"mak(?:es|ing) (?:me|her|him|us) (?:really |so |very |super )?uncomfortable",
+                r"inappropriate(?:ly)? (?:comments?|touch\w*|messages?|texts?|remarks?)",
             ]
         ),
     ),
@@ -105,8 +141,11 @@ CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
     ),
 )
 """Plain words for a situation a sheet names with a noun: a theft or break-in, an alarm, a charge
-disputed ("the service charge got put on twice", "I got charged a fee and I want it taken off"),
-an injury told by the body part ("I sprained my wrist", "his wrist is all swollen")."""
+disputed ("the service charge got put on twice", "I got charged a fee and I want it taken off", "I
+want my deposit back"), an injury told by the body part ("I sprained my wrist", "his wrist is all
+swollen"), a lockout ("I locked myself out"), a leak or a flood told by the water ("water's
+spraying out the bottom of it"), harassment told by what the person does ("a guy keeps messaging
+me and waiting for me outside")."""
 _KIN: Final = (
     r"(?:(?:my|our|her|his|their) (?:\w+ )?(?:mother|mom|mum|father|dad|husband|wife|partner|son|daughter"
     r"|brother|sister|grandmother|grandma|gran|nan|grandfather|grandpa|aunt|uncle|friend|baby|child|dog|cat"
@@ -339,7 +378,23 @@ def _sheet_rewrites(handoff: str) -> tuple[tuple[Phrases, str], ...]:
         if noun is not None:
             verb = next((surface[s] for s in sorted(EVENT_VERBS) if s in surface), "")
             found.append((phrases, f"{noun} {verb}".strip()))
+    disputed = sorted(
+        {
+            surface.get(word, word)
+            for words in handoff_situations(handoff)
+            if "dispute" in words
+            for word in words
+        }
+        - {surface.get("dispute", "dispute")}
+    )
+    if disputed:
+        # "I got your invoice ... I wanna dispute that": what is disputed is what the sheet names
+        found.append((_DISPUTED_THAT, " ".join(disputed)))
     return tuple(found)
+
+
+_DISPUTED_THAT: Final = compile_phrases([r"disput(?:e|es|ed|ing) (?:that|this|it|them|those|these)"])
+"""A dispute whose object is a pronoun, for the thing the caller just told of."""
 
 
 def _replace(phrases: Phrases, text: str, word: str) -> str:

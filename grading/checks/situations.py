@@ -48,15 +48,54 @@ def alternatives(text: str, *, keep_vague: bool = True) -> list[set[str]]:
     the person-request patterns. Without `keep_vague`, an item that loses its actor and keeps one
     word ("someone in their account" -> {account}) is dropped: it no longer says what happened."""
     found: list[set[str]] = []
-    for part in _LIST.split(text):
+    parts = _LIST.split(text)
+    shared: set[str] = set()  # the words a bare item of the list shares with the item before it
+    for at, part in enumerate(parts):
         if _PERSON.search(part):
             continue
         words = content_words(part) - GENERIC_ACTORS
+        if not words:
+            continue
+        if _BARE_ITEM.fullmatch(part) and found:
+            words |= shared  # "disputes a deposit or bill": disputes a bill
+        else:
+            lead = _LEAD.match(part)
+            shared = set() if lead is None else content_words(_shared_words(lead.group(1))) - GENERIC_ACTORS
+        following = next((later for later in parts[at + 1 :] if later.strip()), "")
+        modifier = _MODIFIER.fullmatch(part)
+        if modifier is not None and len(following.split()) >= 2:
+            words |= content_words(following.split()[-1])  # "an electrical or burning smell"
         if not keep_vague and len(words) == 1 and _ACTOR.search(part):
             continue
-        if words:
-            found.append(words)
+        found.append(words)
     return found
+
+
+_DETERMINER: Final = r"(?:a|an|the|any|their|his|her|my|your|our|its)"
+_LEAD: Final = re.compile(rf"\s*((?:[a-z'-]+\s+)+){_DETERMINER}\s+[a-z'-]+\s*$", re.IGNORECASE)
+"""The words before an item's last noun and its determiner ("disputes a deposit", "sparking at the
+pump", "needs an urgent bedside signing at a hospital"): what the bare items after it in the list
+share ("... or bill", "..., control box or well house", "... or hospice today")."""
+_PLACED: Final = re.compile(r"([a-z'-]+)\s+(?:at|in|on|inside|near|from|by)\s*$", re.IGNORECASE)
+
+
+def _shared_words(lead: str) -> str:
+    """What a bare item takes of the item before it: all its words before the last noun ("disputes"
+    of "disputes a deposit"), but of a place ("needs an urgent bedside signing at a hospital, or
+    hospice") only the word the place is of ("signing"): the item names another place for it."""
+    placed = _PLACED.search(lead)
+    return placed.group(1) if placed is not None else lead
+
+
+_BARE_ITEM: Final = re.compile(
+    r"\s*(?:(?![a-z]+ing\b)[a-z'-]+|(?![a-z'-]*[^s]s\b|[a-z]+ing\b)[a-z'-]+\s+[a-z'-]+)\s*", re.IGNORECASE
+)
+"""An item of one or two words with no determiner and no verb of its own ("bill", "control box";
+not "reports harassment", whose first word is a verb as a handoff line writes it, in -s, nor
+"sparking"): a noun that continues the item before it."""
+_MODIFIER: Final = re.compile(rf"\s*{_DETERMINER}\s+[a-z'-]+(?:al|ic|ous|ing|ful|ive)\s*", re.IGNORECASE)
+"""An item that is only a determiner and a describing word ("an electrical" in "an electrical or
+burning smell"): it describes the noun the next item ends with."""
 
 
 def handoff_situations(handoff: str) -> list[set[str]]:

@@ -35,25 +35,33 @@ def _vague_situation(handoff: str) -> re.Pattern[str] | None:
     )
 
 
-def _late_transfer(call: Call, role_request: re.Pattern[str] | None) -> list[Failure]:
+def _late_transfer(call: Call, fact_sheet: FactSheet, role_request: re.Pattern[str] | None) -> list[Failure]:
     """A call that was handed off in the end, but only after the caller had to ask again: the
-    agent's first reply to the request for a person, or to the emergency, is the miss (the
-    labelling convention pins it there, one label per call). For an emergency, sending the caller
-    to 911 in that first reply is not a miss; the caller "asking again" is a person request, an
-    insistence or any question ("can you just get someone here now?"), not a plain answer to a
-    triage question."""
+    agent's first reply to the request for a person, to the emergency or to a situation the sheet's
+    handoff line names ("I want to dispute that invoice"), is the miss (the labelling convention
+    pins it there, one label per call). For an emergency, sending the caller to 911 in that first
+    reply is not a miss; the caller "asking again" is a person request, an insistence or any
+    question ("can you just get someone here now?"), not a plain answer to a triage question."""
     turns = call.turns
     asked = next(
         (
             i
             for i, t in enumerate(turns)
-            if t.speaker == "caller" and (asks_for_person(t.text, role_request) or is_emergency(t.text))
+            if t.speaker == "caller"
+            and (
+                asks_for_person(t.text, role_request)
+                or is_emergency(t.text)
+                or described(t.text, fact_sheet) is not None
+            )
         ),
         None,
     )
     if asked is None:
         return []
-    emergency = is_emergency(turns[asked].text)
+    situation = (
+        None if asks_for_person(turns[asked].text, role_request) else described(turns[asked].text, fact_sheet)
+    )
+    emergency = is_emergency(turns[asked].text) or (situation is not None and situation.urgent)
     handoff = handoff_turn(call, asked)
     first_reply = next((i for i in range(asked + 1, len(turns)) if turns[i].speaker == "agent"), None)
     if handoff is None or first_reply is None or handoff == first_reply:
@@ -71,7 +79,13 @@ def _late_transfer(call: Call, role_request: re.Pattern[str] | None) -> list[Fai
     )
     if not asked_again:
         return []
-    what = "described an emergency" if emergency else ASKED_FOR_PERSON
+    what = (
+        "described an emergency"
+        if emergency
+        else "described a situation the handoff rule names"
+        if situation is not None
+        else ASKED_FOR_PERSON
+    )
     return [
         Failure(
             tag="missed_handoff",
@@ -105,7 +119,7 @@ def transfers_emergencies(handoff: str) -> bool:
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     role_request = role_request_for(fact_sheet.handoff)
     if call_transferred(call):
-        return _late_transfer(call, role_request)
+        return _late_transfer(call, fact_sheet, role_request)
     vague = _vague_situation(fact_sheet.handoff)
     turns = call.turns
     for index, turn in enumerate(turns):
