@@ -79,6 +79,8 @@ SETS = (
     LabelledSet("corpus_unseen_ad", 33, 12),
     LabelledSet("corpus_unseen_ae", 33, 12),
     LabelledSet("corpus_unseen_af", 33, 12),
+    LabelledSet("corpus_unseen_ag", 33, 12),
+    LabelledSet("corpus_unseen_ah", 33, 12),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
