@@ -44,7 +44,7 @@ def pairs_said(text: str) -> list[float]:
 
 
 SUMMED: Final = compile_filtered(
-    r"\b(?:on top of|plus|added to|all in|in total|total|together|altogether|comes to|with the)\b",
+    r"\b(?:on top of|plus|adds|added to|all in|in total|total|together|altogether|comes to|with the)\b",
     re.IGNORECASE,
 )
 
