@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from grading.checks.follow_ups import CORRECTION, NOT_HEARD, brought_back, reasked
 from grading.checks.ignored_question.answers import (
     asked_again_later,
@@ -44,6 +47,7 @@ from grading.checks.ignored_question.questions import (
 from grading.checks.ignored_question.terms import compared_words, digit_words, question_words
 from grading.checks.roots import shared_roots
 from grading.claims.numbers import digits_for_speech
+from grading.first_chars import compile_filtered
 from grading.formats import Call, FactSheet, Failure
 from grading.speech import (
     REFUSAL,
@@ -51,6 +55,14 @@ from grading.speech import (
     sentences,
     strip_interjections,
 )
+
+ASKED_AGAIN: Final = compile_filtered(
+    r"\b(?:what (?:\w+ )?was that|say (?:that|it) again|repeat (?:that|it)|come again|one more time"
+    r"|didn'?t (?:catch|get|hear) (?:that|it|the \w+))\b",
+    re.IGNORECASE,
+)
+"""A caller asking to hear again what was said ("Wait, sorry, what time was that?", "could you
+repeat that?")."""
 
 
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
@@ -89,7 +101,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
         if not asked:
             continue
         reply = digits_for_speech(spoken_reply)
-        repeated = repeats_previous(turns, reply_turns[0])
+        # "Sorry, what time was that?": a caller asking to hear it again is answered by a repeat
+        repeated = repeats_previous(turns, reply_turns[0]) and not ASKED_AGAIN.search(turn.text)
         if CLARIFY.search(spoken_reply) and not repeated:
             continue  # "let me check" acknowledges everything the turn asked
         if _unknowing_only(spoken_reply):
