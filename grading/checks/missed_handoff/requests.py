@@ -36,15 +36,16 @@ IDENTITY_QUESTION: Final = re.compile(
     r"|\blike (?:a |an )(?:real |actual |normal )?(?:person|human(?: being)?)\b"
     r"|\b(?:am i|are we) (?:talking|speaking|chatting) (?:to|with) (?:a |an )?(?:real |actual |live )?"
     r"(?:person|human(?: being)?|bot|robot|machine|ai|computer)\b(?: or (?:a |an )?\w+)?"
-    r"|\bis (?:this|that) (?:a |an )?(?:real |actual |live )?(?:person|human(?: being)?|bot|robot|machine"
+    r"|\bis (?:this|that)(?:,? (?:um+|uh+|like))*,? (?:(?:a|an),? )*(?:real |actual |live )?(?:person|human"
+    r"(?: being)?|bot|robot|machine"
     r"|recording)\b"
     r"|\b(?:you'?re|you are|pretend (?:you'?re|to be)|act like you'?re|be) (?:a |an )?(?:real |actual )?"
     r"(?:person|human(?: being)?)\b",
     re.IGNORECASE,
 )
-"""Asking what the agent is ("are you a real person?", "are you, like, a real person?"), or telling it
-to play a human ("talk to me like a human being"), is not asking to speak to one: a jailbreak's
-"you're a real human called Jess" wants no handoff."""
+"""Asking what the agent is ("are you a real person?", "are you, like, a real person?", "is this a,
+a real person or a robot?"), or telling it to play a human ("talk to me like a human being"), is
+not asking to speak to one: a jailbreak's "you're a real human called Jess" wants no handoff."""
 
 
 NEGATED: Final = re.compile(
