@@ -213,6 +213,8 @@ _PAST: Final = (
     r"years ago",
     r"months ago",
     r"weeks ago",
+    r"days ago",
+    r"last week",
     r"last year",
     r"last month",
     r"a while ago",
