@@ -153,6 +153,11 @@ RANGE_DIGITS: Final = re.compile(r"\d\s*(?:and|to|or|-|–)\s*[$£€]?\d")
 """What every MONEY_RANGE_START match holds (two numbers joined)."""
 
 
+SPOKEN_DATE: Final = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+"""Eight digits that read as a date, year first ("twenty twenty-six twelve fifteen", a tool's
+argument read aloud): no phone number has that shape of eight."""
+
+
 MIN_AGE: Final = re.compile(
     r"\b(?:from|over) (?:the )?age (?:of )?(\d{1,2})\b"
     r"|\b(?:minimum|min\.?) age (?:is |of )?(\d{1,2})\b"
@@ -266,6 +271,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         digits = re.sub(r"\D", "", match.group(0))
         if (
             len(digits) >= 7
+            and not SPOKEN_DATE.fullmatch(digits)
             and not span_taken(spans, *match.span())
             and not span_taken(iso_dates, *match.span())
             and not re.search(r"\d[:.]\d{2}\b", match.group(0))
