@@ -205,9 +205,27 @@ def sheet_backing(fact_sheet: FactSheet) -> Backing:
         (content_words(part) - PROMISE_WORDS, bool(WARRANTS.search(part)), bool(FINITE_TERM.search(part)))
         for fact in fact_sheet.facts
         if COMMITS.search(fact.statement)
-        for part in FACT_SENTENCE.split(fact.statement)
+        for sentence in FACT_SENTENCE.split(fact.statement)
+        for part in _committing_parts(sentence)
+    ]
+
+
+def _committing_parts(sentence: str) -> list[str]:
+    """The sentence, when it commits and denies nothing; when it does both ("Full refund if withdrawn
+    before the second class, 50% before the fourth class, no refund after that"), its clauses that
+    commit without the denial."""
+    if not COMMITS.search(sentence):
+        return []
+    if not DENIES_COMMITMENT.search(sentence):
+        return [sentence]
+    return [
+        part
+        for part in FACT_CLAUSE.split(sentence)
         if COMMITS.search(part) and not DENIES_COMMITMENT.search(part)
     ]
+
+
+FACT_CLAUSE: Final = re.compile(r"(?<=,)\s+|\s+(?:but|while|whereas)\s+")
 
 
 FINITE_TERM: Final = re.compile(
