@@ -89,6 +89,8 @@ CALLER_GAVE_UP: Final = compile_phrases(
         r"(?:this|that) (?:is|was) (?:useless|pointless|ridiculous|a waste)",
         r"(?:i'?ll|i will|gonna) (?:just )?(?:call|go|try|look|shop|ask|check) (?:somewhere|someone|elsewhere"
         r"|another|around)",
+        r"(?:i'?ll|i will|gonna) (?:just )?(?:call|contact|go to|talk to|take it up with) (?:my|the) (?:bank"
+        r"|card company|credit card(?: company)?|lawyer|attorney|better business bureau|bbb)",
         r"you'?re not (?:helping|helpful)",
         r"not helpful",
         r"waste of (?:my )?time",
