@@ -14,6 +14,7 @@ from grading.checks.accuracy.judge import judge_claim
 from grading.checks.accuracy.offers import affirmed_denied_service, denied_service, off_the_list
 from grading.checks.accuracy.prices import first_stated, priced_alike
 from grading.checks.accuracy.relatedness import GENERIC
+from grading.checks.accuracy.requirements import requirement_waived
 from grading.checks.accuracy.someone_elses import (
     advice_by_turn,
     callers_number,
@@ -172,7 +173,15 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             # denies, said to be done; what the turn goes on to price of it is invented
             affirmed = affirmed_denied_service(sentence, previous_caller, index) if not at else None
             service_denied = service_denied or affirmed is not None
-            if not claims and affirmed is None and not fresh_dates and not names_a_day(sentence):
+            # "you won't need any ID", "no permit needed": a requirement of the sheet said not to apply
+            waived = requirement_waived(sentence, index)
+            if (
+                not claims
+                and affirmed is None
+                and waived is None
+                and not fresh_dates
+                and not names_a_day(sentence)
+            ):
                 continue
             if not_a_statement(sentence):
                 continue
@@ -197,6 +206,8 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             verdicts: list[tuple[Tag, Severity, IndexedFact | None, str]] = []
             if affirmed is not None:
                 verdicts.append(("wrong_fact", topic_severity(affirmed), affirmed, sentence.strip()))
+            if waived is not None:
+                verdicts.append(("wrong_fact", topic_severity(waived), waived, sentence.strip()))
             affirming = bool(AFFIRM.match(sentence.strip())) and "?" in previous_caller
             asked_if_open = affirming and bool(OPEN_CLAIM.search(previous_caller.lower()))
             open_day = open_day_claims(sentence, index, asked_if_open)
