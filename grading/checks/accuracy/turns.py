@@ -58,6 +58,9 @@ AFFIRM: Final = re.compile(
 
 OFFERED: Final = re.compile(r"(?:we|they|it|he|she|dr|the)\b")
 """The span of an offer claim starts with who offers it ("we also have ...")."""
+WAIVED_THEN_SO: Final = re.compile(r"\bwaive\w*\b.*\bso\b", re.IGNORECASE)
+"""A waiver and the price it leaves, told as its consequence ("I'll waive it, so the assessment is
+free for him", "I'll waive the deposit, so there's nothing due")."""
 MONEY_SPAN: Final = re.compile(r"\d")
 """A verdict's span with a number in it (an amount, not "included")."""
 ADVICE_LENGTH: Final = re.compile(r"(?:an?|half an?)\s+(?:minute|hour|day|week)s?$")
@@ -292,8 +295,11 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 # "$4200, and that includes packing": what an invented price includes is part of
                 # the invented offer, not a second claim against the sheet
                 verdicts = [v for v in verdicts if not v[3].startswith("includ")]
-            if any(tag == "invented_fact" and span == "waived" for tag, _, _, span in verdicts):
-                # "I've waived the deposit, no charge": the waiver is the claim; "no charge" restates it
+            if any(tag == "invented_fact" and span == "waived" for tag, _, _, span in verdicts) and not (
+                WAIVED_THEN_SO.search(sentence)
+            ):
+                # "I've waived the deposit, no charge": the waiver is the claim; "no charge" restates it.
+                # "I'll waive it, so the assessment is free" tells the price that follows: wrong too
                 verdicts = [v for v in verdicts if v[0] != "wrong_fact" or MONEY_SPAN.search(v[3])]
             if any(
                 tag == "invented_fact"
