@@ -578,7 +578,9 @@ SPOKES = business(
 )
 
 
-def test_a_caller_who_gives_up_unhelped_is_owed_the_callback_at_the_goodbye() -> None:
+def test_a_callback_is_owed_where_the_agent_could_not_help_not_at_a_goodbye() -> None:
+    # labellers pin the breach at the first "can't" or leave it out: with no "can't" said, a caller
+    # who gives up is a dead end (its own check), no callback breach at the goodbye
     dodged = (
         ("a", "Spokewise, Kim speaking."),
         ("c", "Do you guys work on e-bikes? The motor kind?"),
@@ -586,35 +588,13 @@ def test_a_caller_who_gives_up_unhelped_is_owed_the_callback_at_the_goodbye() ->
         ("c", "Ugh, forget it, I'll try somewhere else."),
         ("a", "Okay, have a good one!"),
     )
-    assert [(f.turn, f.ref) for f in check_rules(call(*dodged), SPOKES).failures] == [(5, "callback")]
-    offered = (*dodged[:4], ("a", "Sorry about that! Want me to have the owner call you back today?"))
+    assert breaches(check_rules(call(*dodged), SPOKES).failures) == []
+    unable = (*dodged[:2], ("a", "Sorry, I can't help with e-bike motors."), *dodged[3:])
+    assert [(f.turn, f.ref) for f in check_rules(call(*unable), SPOKES).failures] == [(3, "callback")]
+    offered = (*unable[:4], ("a", "Sorry about that! Want me to have the owner call you back today?"))
     assert breaches(check_rules(call(*offered), SPOKES).failures) == []
-    pleased = (*dodged[:3], ("c", "Oh great, that's all I needed, thanks."), ("a", "Have a good one!"))
+    pleased = (*unable[:3], ("c", "Oh great, that's all I needed, thanks."), ("a", "Have a good one!"))
     assert breaches(check_rules(call(*pleased), SPOKES).failures) == []
-
-
-def test_a_callback_rule_for_one_kind_of_question_needs_that_question() -> None:
-    wheels = business(
-        "Spokewise Bikes",
-        [("tuneup", "A basic tune-up is $65.")],
-        [
-            Rule(
-                id="wheel-callback",
-                kind="must",
-                text="For wheel-building questions you can't answer, offer a callback from the mechanic.",
-            )
-        ],
-    )
-    about_hours = (
-        ("a", "Spokewise."),
-        ("c", "Are you open on Sunday?"),
-        ("a", "A basic tune-up is sixty-five dollars."),
-        ("c", "Forget it."),
-        ("a", "Okay, bye!"),
-    )
-    assert breaches(check_rules(call(*about_hours), wheels).failures) == []
-    about_wheels = (about_hours[0], ("c", "Do you do wheel building, like a custom 650b?"), *about_hours[2:])
-    assert breaches(check_rules(call(*about_wheels), wheels).failures) == [5]
 
 
 def test_the_other_offer_a_rule_names_counts_only_when_offered() -> None:
@@ -632,11 +612,11 @@ def test_the_other_offer_a_rule_names_counts_only_when_offered() -> None:
     passing = (
         ("a", "Spokewise."),
         ("c", "Can you match the price on this frame from online?"),
-        ("a", "Our service team is the best in town!"),
+        ("a", "I'm not able to help with price matching here."),
         ("c", "Never mind, I'll look elsewhere."),
         ("a", "Okay, take care!"),
     )
-    assert breaches(check_rules(call(*passing), fitting).failures) == [5]
+    assert breaches(check_rules(call(*passing), fitting).failures) == [3]
     offered = (*passing[:4], ("a", "Would you like a call with the service manager about it?"))
     assert breaches(check_rules(call(*offered), fitting).failures) == []
 

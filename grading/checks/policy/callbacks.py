@@ -1,12 +1,11 @@
-"""The rule to offer a callback when the caller cannot be helped: an inability reply, or a caller let
-go unhelped, with no callback (or the rule's other offer) made."""
+"""The rule to offer a callback when the caller cannot be helped: an inability reply with no callback
+(or the rule's other offer) made."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
-from grading.checks.dead_end import check as dead_end_check
 from grading.checks.outcome import read_outcome, unrecited
 from grading.checks.policy.deciders import agent_turns, breach, has_prefix
 from grading.formats import Call, FactSheet, Failure, Rule
@@ -32,11 +31,11 @@ CALLBACK: Final = compile_phrases(
 def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     """An agent that could not help and never offered a callback. A caller who leaves satisfied
     ("oh perfect, I'll swing by") after the agent went on helping was helped after all, whatever
-    the agent could not do on the way. With no "can't" said, a caller who gives up unhelped ("forget
-    it, I'll call someone else") in a call that ends with no next step (the dead_end check's own
-    reading) was not helped either, and the agent's goodbye is where the callback was owed. A rule
-    for one kind of question ("for design questions you can't answer") applies only when the
-    caller asked one."""
+    the agent could not do on the way. With no "can't" said, no breach is read: a caller who gave up
+    unhelped was once held owed a callback at the agent's goodbye, but labellers pin the breach at
+    the first "can't" or not at all (the tuning pool agreed with the goodbye 7 times in 16, the
+    unread sets 0 times in 5; removed 2026-12-04). The call is left at a dead end, which its own
+    check reads."""
     outcome = read_outcome(call)
     if outcome.action_done or outcome.transferred:
         return True
@@ -48,14 +47,7 @@ def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     ):
         return True  # a callback offered; one named in a recital of the agent's instructions is none
     if outcome.inability_turn is None:
-        if outcome.caller_gave_up_turn is None or not _asked_about_topic(call, rule):
-            return True
-        ended = dead_end_check(call, fact_sheet)
-        last = ended[0].turn if ended else 0
-        if last <= outcome.caller_gave_up_turn or not GOODBYE.search(call.turns[last - 1].text):
-            return True
-        reason = "the caller gave up unhelped and was let go with no callback offered"
-        return breach(last, call.turns[last - 1].text, rule, reason)
+        return True
     helped_after = any(turn > outcome.inability_turn for turn, _ in agent_turns(call))
     if helped_after and outcome.caller_satisfied and outcome.caller_gave_up_turn is None:
         return True
@@ -63,24 +55,6 @@ def callback(call: Call, fact_sheet: FactSheet, rule: Rule) -> Failure | bool:
     turn = outcome.first_inability_turn or outcome.inability_turn
     return breach(
         turn, call.turns[turn - 1].text, rule, "the agent could not help and never offered a callback"
-    )
-
-
-CALLBACK_TOPIC: Final = re.compile(
-    r"\bfor ([\w-]+(?: [\w-]+)?) (?:questions|requests|enquiries|inquiries|issues|problems)\b", re.IGNORECASE
-)
-"""A callback rule for one kind of question ("For design questions you can't answer, ...")."""
-
-
-def _asked_about_topic(call: Call, rule: Rule) -> bool:
-    topic = CALLBACK_TOPIC.search(rule.text)
-    if topic is None:
-        return True
-    keys = tuple(w[:5] for w in word_list(topic.group(1)))
-    return any(
-        turn.speaker == "caller" and s.rstrip().endswith("?") and has_prefix(keys, s)
-        for turn in call.turns
-        for s in sentences(turn.text)
     )
 
 
@@ -101,11 +75,6 @@ def _offered(offered: tuple[str, ...], text: str) -> bool:
     return bool(offered) and any(
         OFFERING.search(sentence) and has_prefix(offered, sentence) for sentence in sentences(text)
     )
-
-
-GOODBYE: Final = re.compile(
-    r"\b(?:bye|goodbye|have a (?:good|great|nice)|take care|thanks? for calling)\b", re.IGNORECASE
-)
 
 
 OFFER_FILLER: Final[frozenset[str]] = frozenset(
