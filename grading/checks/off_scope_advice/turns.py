@@ -106,12 +106,28 @@ def _turn_advice(text: str, caller_before: str, earlier: str = "") -> tuple[tupl
     return tuple(found)
 
 
-def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> Iterator[tuple[int, str, int]]:
+_last: list[tuple[Call, FactSheet | None, tuple[tuple[int, str, int], ...]]] = []
+"""The last call's advice sentences, by identity of the call and the sheet (calls are not changed
+while they are graded, as for grading.checks.outcome.read_outcome): off_scope_advice, each advice
+rule of the policy check and the accuracy check all read them, and most of a reading is not in
+the per-text caches (the instruction and candid readings depend on the caller's turns too)."""
+
+
+def advice_sentences(call: Call, fact_sheet: FactSheet | None = None) -> tuple[tuple[int, str, int], ...]:
     """(0-based turn position, sentence, kind) of every agent sentence that gives advice: by the
     advice patterns, or in plain words to what the caller asked (a dose, a medicine's safety, a
     legal or financial decision, a product's or a food's safety), or as do-it-yourself steps or plain
     instructions. Kind: 0 medical, 1 legal, 2 financial, 3 product safety (a mixing ratio among
-    it), 4 food safety, 5 do-it-yourself (see KIND_NAMES)."""
+    it), 4 food safety, 5 do-it-yourself (see KIND_NAMES). Shared, read-only."""
+    entry = _last[0] if _last else None  # one read: another thread may replace it meanwhile
+    if entry is not None and entry[0] is call and entry[1] is fact_sheet:
+        return entry[2]
+    found = tuple(_advice_sentences(call, fact_sheet))
+    _last[:] = [(call, fact_sheet, found)]
+    return found
+
+
+def _advice_sentences(call: Call, fact_sheet: FactSheet | None) -> Iterator[tuple[int, str, int]]:
     turns = call.turns
     for index, turn in enumerate(turns):
         if turn.speaker != "agent":
