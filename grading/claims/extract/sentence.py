@@ -184,13 +184,15 @@ def cached_extract(sentence: str) -> tuple[Claim, ...]:
 def _extract_uncached(sentence: str) -> list[Claim]:
     text = digits_for_speech(sentence)
     if not says_a_number(text):
+        # no [0-9]: an ASCII text has no `\d` for DIGIT_SPACE to find (a search spared)
+        counted = not text.isascii() and DIGIT_SPACE.search(text) is not None
         if not holds_any(text, DURATION_HINT):
-            return _extract_words(text)
+            return _extract_words(text, counted=counted)
         # lengths of time said in words alone ("about a fortnight", "an hour and a half")
         found: list[Claim] = []
         taken: list[tuple[int, int]] = []
         durations(text, found, taken)
-        return found + _extract_words(text, taken)
+        return found + _extract_words(text, taken, counted=counted)
     claims: list[Claim] = []
     spans: list[tuple[int, int]] = []
 
@@ -333,7 +335,7 @@ def _extract_uncached(sentence: str) -> list[Claim]:
         add("frequency", minutes, match)
     if holds_any(text, DURATION_HINT):
         durations(text, claims, spans)
-    claims.extend(_extract_words(text, spans, streets_done=True))
+    claims.extend(_extract_words(text, spans, streets_done=True, counted=rated))
     if claims:
         claims = [with_spoken_readings(c) if spoken_pair(sentence, c) else c for c in claims]
     return claims
@@ -403,9 +405,16 @@ def _may(words: frozenset[str] | None, gate: frozenset[str]) -> bool:
 
 
 def _extract_words(
-    text: str, spans: list[tuple[int, int]] | None = None, *, streets_done: bool = False
+    text: str,
+    spans: list[tuple[int, int]] | None = None,
+    *,
+    streets_done: bool = False,
+    counted: bool,
 ) -> list[Claim]:
-    """The claims that need no digits: streets, price levels, free things, offers, landmarks."""
+    """The claims that need no digits: streets, price levels, free things, offers, landmarks.
+    `counted`: whether DIGIT_SPACE finds a number before a word in `text` (every match of QUANTITY
+    holds one), as the caller found it: DIGIT_THEN_WORD, which _extract_uncached searches anyway,
+    is the same pattern, and a text without a digit need not be searched."""
     claims: list[Claim] = []
     spans = [] if spans is None else spans
 
@@ -477,7 +486,7 @@ def _extract_words(
         place = tuple(sorted(content_words(match.group(1))))
         if place:
             add("landmark", " ".join(place), match, place)
-    for match in QUANTITY.finditer(text) if DIGIT_SPACE.search(text) else ():
+    for match in QUANTITY.finditer(text) if counted else ():
         if span_taken(spans, *match.span()):
             continue
         noun = match.group(2)
