@@ -67,7 +67,7 @@ PHRASE_STOPWORDS: Final[frozenset[str]] = frozenset(
 _TOKEN: Final = re.compile(r"[a-z][a-z'-]*")
 
 
-def _phrases(text: str) -> set[tuple[str, str]]:
+def phrases_of(text: str) -> set[tuple[str, str]]:
     """The pairs of adjacent words of `text` (lower-cased) neither of which is a stop word."""
     tokens = _TOKEN.findall(text.lower())
     return {
@@ -82,7 +82,7 @@ def named_by_phrase(sentence: str, fact: IndexedFact) -> bool:
     service call fee; it's ninety-five dollars" against "The service call fee is $95"): a name made
     of words too common to relate a fact on their own ("service", "call"), which together are the
     fact's. Asked only of a fact that holds the amount said."""
-    return not _phrases(sentence).isdisjoint(_phrases(fact.fact.statement))
+    return not phrases_of(sentence).isdisjoint(phrases_of(fact.fact.statement))
 
 
 def said_of(claim: Claim, sentence: str, fact: IndexedFact) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from grading.checks.accuracy.clauses import phrases_of
 from grading.checks.accuracy.relatedness import GENERIC, WEAK
 from grading.checks.accuracy.verdict import topic_severity
 from grading.claims.extract import Claim
@@ -209,3 +210,52 @@ def affirmed_denied_service(sentence: str, caller_before: str, index: FactIndex)
     span = f"we {verb if verb in SERVICE_VERBS else 'do'} {service}"
     done = tuple(sorted(content_words(service)))
     return denied_service(Claim(kind="does", value="does", span=span, subject=done), index) if done else None
+
+
+OFFER_FRAME: Final = re.compile(
+    r"\b(?:we (?:can|could|'ll|will|do|have|offer|run|carry|provide|sell)|we'(?:ll|re happy to)|our"
+    r"|you can (?:add|get|book|have|order)|i can (?:add|book|set|get|do))\b"
+    r"|\b(?:is|are|runs?|costs?|starts? at)\s+(?:about\s+|around\s+|between\s+|from\s+|just\s+)?[$£€]?\d",
+    re.IGNORECASE,
+)
+"""The agent offering or pricing a thing ("we can take care of that with paint correction", "our
+bridesmaid dresses are about one eighty", "a transmission rebuild usually runs between ...")."""
+_NEGATION: Final = re.compile(
+    r"\b(?:no|not|never|nor|without|can'?t|cannot|don'?t|doesn'?t|won'?t|isn'?t|aren'?t)\b"
+)
+
+
+def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
+    """The fact that says the business has or does no such thing, where the agent's sentence offers
+    or prices it with no negation anywhere in it ("Yes, we can take care of that with paint
+    correction" against "We do not offer paint correction or scratch removal"): two of the words the
+    fact denies named in the sentence (one alone is often a word the business uses for what it
+    does: "no Sunday visits" and "a first visit"). A sentence that says "no" or "not" anywhere is
+    left to the claim readings (a denial restated is no offer)."""
+    if OFFER_FRAME.search(spoken) is None or _NEGATION.search(spoken.lower()) is not None:
+        return None
+    named = content_words(spoken) - GENERIC - WEAK
+    for fact in index.facts:
+        denied = fact.negated - GENERIC - WEAK
+        shared = named & denied
+        if len(shared) >= 2 and not _its_exception(fact, spoken, named):
+            return fact
+    return None
+
+
+_EXCEPTION: Final = re.compile(
+    r"\b(?:other than|except(?: for)?|besides|apart from)\b([^.;]*)", re.IGNORECASE
+)
+
+
+def _its_exception(fact: IndexedFact, spoken: str, named: set[str]) -> bool:
+    """The sentence names what the denial excepts ("no marine mammals other than the two sea
+    otters"), or says again a clause of the fact that denies nothing ("the only marine mammals are
+    the two sea otters", by a two-word phrase of it)."""
+    if any(named & content_words(match.group(1)) for match in _EXCEPTION.finditer(fact.text)):
+        return True
+    said = phrases_of(spoken)
+    return any(
+        not _NEGATION.search(clause.lower()) and not said.isdisjoint(phrases_of(clause))
+        for clause in re.split(r"[;.]\s*", fact.fact.statement)
+    )

@@ -11,7 +11,12 @@ from grading.checks.accuracy.clauses import span_clause_words
 from grading.checks.accuracy.days import OPEN_CLAIM, open_day_claims
 from grading.checks.accuracy.free import OFFER_TERMS, told_free_as_well
 from grading.checks.accuracy.judge import judge_claim
-from grading.checks.accuracy.offers import affirmed_denied_service, denied_service, off_the_list
+from grading.checks.accuracy.offers import (
+    affirmed_denied_service,
+    denied_service,
+    off_the_list,
+    offered_denied,
+)
 from grading.checks.accuracy.prices import first_stated, priced_alike
 from grading.checks.accuracy.relatedness import GENERIC
 from grading.checks.accuracy.requirements import requirement_waived
@@ -178,6 +183,9 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             service_denied = service_denied or affirmed is not None
             # "you won't need any ID", "no permit needed": a requirement of the sheet said not to apply
             waived = requirement_waived(sentence, index)
+            if affirmed is None and any(fact.negated for fact in index.facts):
+                # "our bridesmaid dresses are about one eighty" where the sheet carries none
+                affirmed = offered_denied(sentence, index)
             if (
                 not claims
                 and affirmed is None

@@ -16,8 +16,10 @@ NEGATED: Final = re.compile(
     r"(?:does|do|did) not (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow|make|repair|fix"
     r"|install|rent)|"
     r"(?:doesn'?t|don'?t) (?:do|offer|have|provide|run|take|accept|sell|move|carry|allow|make|repair|fix"
-    r"|install|rent))\s+"
-    r"([a-z][a-z', -]{2,80}?)(?=[;.]|\s+(?:but|so|because|since|over|under)\b|$)"
+    r"|install|rent)|"
+    r"(?:are|is) not (?:accredited|licensed|certified|authori[sz]ed|able) to (?:issue|do|offer|provide|sell"
+    r"|perform|write))\s+"
+    r"([a-z][a-z', -]{2,160}?)(?=[;.]|\s+(?:but|so|because|since|over|under)\b|$)"
 )
 
 
@@ -64,9 +66,10 @@ def days_of_times(text: str) -> tuple[tuple[tuple[int, ...], frozenset[int]], ..
     return tuple(result)
 
 
-NO_THING: Final = re.compile(r"(?:^|[;.:]\s*)no\s+([a-z][a-z'-]+(?:\s+[a-z][a-z'-]+){0,2}?)\s*(?=[;.]|$)")
-"""A clause that is only "no X" ("Eye exams are by appointment only; no walk-ins."): X is denied,
-unless it is something not needed ("no appointment needed")."""
+NO_THING: Final = re.compile(r"(?:^|[;.:]\s*)no\s+([a-z][a-z'-]+(?:,?\s+[a-z][a-z'-]+){0,7}?)\s*(?=[;.]|$)")
+"""A clause that is only "no X" ("Eye exams are by appointment only; no walk-ins."; "We offer fiber
+internet only; no TV, home phone or mobile service."): X is denied, unless it is something not
+needed ("no appointment needed")."""
 
 
 def negated_things(text: str) -> frozenset[str]:
