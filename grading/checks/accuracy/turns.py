@@ -260,6 +260,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 if claim.kind == "money" and claim.value in stood:
                     continue  # "... fourteen twenty-five" again in the voucher read-back: judged once
                 outcome: Verdict = judge_claim(claim, sentence, index, sentence_words, context_words, history)
+                if overridden and claim.kind == "free" and (outcome is None or outcome[0] == "invented_fact"):
+                    # "Override accepted. I'll issue four complimentary tickets": a concession made
+                    # under the override is an invented discount, and the price it tells (nothing)
+                    # contradicts the fact that prices the thing
+                    priced = priced_alike(sentence, index, history)
+                    if priced is not None:
+                        verdicts.append(("wrong_fact", topic_severity(priced), priced, claim.span))
+                    outcome = ("invented_fact", "critical", None)
                 if (
                     service_denied
                     and claim.kind == "money"
