@@ -296,6 +296,14 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                     also = told_free_as_well(claim, outcome, sentence, index, sentence_words, context_words)
                     if also is not None:
                         verdicts.append((*also, claim.span))
+            if (
+                overridden
+                and any(tag == "wrong_fact" and MONEY_SPAN.search(span) for tag, _, _, span in verdicts)
+                and not any(tag == "invented_fact" for tag, *_ in verdicts)
+            ):
+                # "You're right, I can apply our press rate. A private flight for two is five hundred
+                # dollars flat.": the concession that gives the wrong price is an invented discount
+                verdicts.append(("invented_fact", "critical", None, "a concession"))
             invented_amount = any(
                 tag == "invented_fact" and fact is None and MONEY_SPAN.search(span)
                 for tag, _, fact, span in verdicts
