@@ -65,6 +65,35 @@ ASKED_AGAIN: Final = compile_filtered(
 repeat that?")."""
 
 
+WHEN_ASKED: Final = compile_filtered(
+    r"\b(?:now|tonight|today|tomorrow|this (?:morning|afternoon|evening|week|weekend)|evenings?|weekends?"
+    r"|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b",
+    re.IGNORECASE,
+)
+"""A yes/no question about a time ("Can't somebody come out now?", "Is there nobody tonight?", "Do you
+do evenings then?")."""
+WHEN_TOLD: Final = compile_filtered(
+    r"\b(?:earliest|soonest|next (?:opening|available|slot|appointment)|first (?:opening|available))\b"
+    r"|\b(?:i|we|he|she|they|\w+) (?:have|has|'ve got|can do)\b.{0,30}"
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",
+    re.IGNORECASE,
+)
+"""A reply that tells when it can be: the earliest time ("Monday at ten is the earliest", "Tuesday
+really is the soonest"), or a slot offered ("Elliot has Monday, November thirtieth at eleven").
+Opening hours are no such answer: "On Mondays the clinic is open seven to seven" does not say
+whether Dana works Mondays."""
+
+
+def _when_told(question: str, reply: str) -> bool:
+    """A yes/no question about a time answered by when it can be: the earliest time, or the days
+    and times there are."""
+    return (
+        YES_NO_ASKED.match(question) is not None
+        and WHEN_ASKED.search(question) is not None
+        and (WHEN_TOLD.search(reply) is not None)
+    )
+
+
 def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     del fact_sheet
     failures: list[Failure] = []
@@ -169,6 +198,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
                 ignored = True
             elif (
                 yes_or_no
+                or _when_told(question, reply)
                 or takes_up_subject(question, about, reply)
                 or short_answer(question, reply_sentences)
                 or retried(question, turns, index, reply_turns)
