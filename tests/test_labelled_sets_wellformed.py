@@ -81,6 +81,7 @@ SETS = (
     LabelledSet("corpus_unseen_af", 33, 12),
     LabelledSet("corpus_unseen_ag", 33, 12),
     LabelledSet("corpus_unseen_ah", 33, 12),
+    LabelledSet("corpus_unseen_ai", 33, 12),
 )
 MIN_POSITIVE_CASES_PER_TAG = 3
 
