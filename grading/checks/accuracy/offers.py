@@ -13,7 +13,7 @@ from grading.claims.extract import Claim
 from grading.claims.extract.things import SERVICE_VERBS
 from grading.claims.facts import FactIndex, IndexedFact
 from grading.formats import Severity, Tag
-from grading.speech import content_words, stem, words
+from grading.speech import content_words, frozen_content_words, stem, words
 
 
 def denying_fact(claim: Claim, index: FactIndex) -> IndexedFact | None:
@@ -232,6 +232,9 @@ def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
     fact denies named in the sentence (one alone is often a word the business uses for what it
     does: "no Sunday visits" and "a first visit"). A sentence that says "no" or "not" anywhere is
     left to the claim readings (a denial restated is no offer)."""
+    denied_anywhere = _denied_words(index)
+    if len(frozen_content_words(spoken) & denied_anywhere) < 2:
+        return None  # most sentences name no two denied words (one set test on the cached words)
     if OFFER_FRAME.search(spoken) is None or _NEGATION.search(spoken.lower()) is not None:
         return None
     named = content_words(spoken) - GENERIC - WEAK
@@ -241,6 +244,22 @@ def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
         if len(shared) >= 2 and not _its_exception(fact, spoken, named):
             return fact
     return None
+
+
+_denied_memo: dict[int, tuple[FactIndex, frozenset[str]]] = {}
+
+
+def _denied_words(index: FactIndex) -> frozenset[str]:
+    """Every word some fact denies, less the generic ones: read once per fact index (by identity,
+    as the index itself is cached), not once per sentence."""
+    held = _denied_memo.get(id(index))
+    if held is not None and held[0] is index:
+        return held[1]
+    words = frozenset[str]().union(*(fact.negated for fact in index.facts)) - GENERIC - WEAK
+    if len(_denied_memo) > 64:
+        _denied_memo.clear()
+    _denied_memo[id(index)] = (index, words)
+    return words
 
 
 _EXCEPTION: Final = re.compile(
