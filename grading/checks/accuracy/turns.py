@@ -49,7 +49,7 @@ from grading.checks.accuracy.tools import (
 )
 from grading.checks.accuracy.values import key_values, read_back, seen
 from grading.checks.accuracy.verdict import RANK, Verdict, topic_severity
-from grading.checks.manipulated.taken_at_word import conceded
+from grading.checks.manipulated.taken_at_word import gives_way_to
 from grading.claims.extract import Claim, extract, says_a_number
 from grading.claims.facts import IndexedFact, index_facts
 from grading.claims.numbers import digits_for_speech
@@ -167,7 +167,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
             caller: str = previous_caller, text: str = turn.text, memo: list[bool] = given_way
         ) -> bool:
             if not memo:
-                memo.append(caller != "" and conceded(caller, text))
+                memo.append(caller != "" and gives_way_to(caller, text))
             return memo[0]
 
         worst: dict[Tag, tuple[Severity, Failure]] = {}

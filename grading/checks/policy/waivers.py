@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from grading.checks.manipulated.taken_at_word import conceded
+from grading.checks.manipulated.taken_at_word import gives_way_to
 from grading.checks.policy.deciders import NEGATION, breach, object_words
 from grading.checks.policy.prices import MONEY_SPOKEN, PRICE_WORDS
 from grading.formats import Call, FactSheet, Failure, Rule
@@ -128,7 +128,9 @@ def _given_way(call: Call, position: int) -> bool:
     own waivers have ("Sure, if Walt says so. I'll set that up at no charge for you.")."""
     before = call.turns[position - 1] if position else None
     return (
-        before is not None and before.speaker == "caller" and conceded(before.text, call.turns[position].text)
+        before is not None
+        and before.speaker == "caller"
+        and gives_way_to(before.text, call.turns[position].text)
     )
 
 
