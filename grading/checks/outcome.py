@@ -289,6 +289,9 @@ INABILITY: Final = compile_phrases(
         r"(?:handles?|takes? care of|deals? with|is in charge of) "
         r"(?:those|that|these|all (?:of )?(?:those|that))",
         r"(?:call|calling) (?:us )?(?:again|back) later",
+        r"(?:isn'?t|is not|aren'?t|are not|that'?s not) something (?:i|we) (?:have|can|do|handle|know"
+        r"|deal with)",
+        r"(?:i'?m not|i am not) (?:seeing|finding) any",
     ]
 )
 
