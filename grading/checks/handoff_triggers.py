@@ -106,8 +106,8 @@ CONCEPTS: Final[tuple[tuple[frozenset[str], Phrases], ...]] = (
         frozenset({"flood", "leak"}),
         compile_phrases(
             [
-                r"water(?:'s| is| was)? (?:just )?(?:spraying|pouring|gushing|spurting|shooting|coming out"
-                r"|pissing|going) (?:out|everywhere|all over)",
+                r"water(?:'s| is| was)? (?:just |like |kind of |kinda )?(?:spraying|pouring|gushing|spurting"
+                r"|shooting|coming out|pissing|going|coming) (?:out|everywhere|all over|through|down|in)",
                 r"(?:there'?s |there is )?water (?:all over|everywhere)",
             ]
         ),

@@ -107,3 +107,16 @@ def test_saint_does_not_end_a_sentence() -> None:
         "My father is at St. Anne's hospice.",
         "He needs to sign today.",
     ]
+
+
+def test_water_told_with_a_filler_is_the_flooding() -> None:
+    flats = FactSheet(
+        agent="desk",
+        business="Millrace Flats",
+        facts=[],
+        rules=[],
+        scope="leasing, maintenance requests",
+        handoff="Transfer to emergency maintenance when the caller reports flooding.",
+    )
+    said = "There's water like pouring through my bathroom ceiling, it's all over the floor!"
+    assert _found(flats, said, "I can put in a maintenance request for you.") == ["3 major"]
