@@ -56,6 +56,9 @@ class FactIndex(msgspec.Struct, frozen=True, kw_only=True):
     offer_vocabulary: frozenset[str] = frozenset()
     """The words of the facts, the scope and the must rules, without the business's name: what the
     business offers ("Ironworks Fitness Club" has no kids' club because its name says club)."""
+    negated: frozenset[str] = frozenset()
+    """Every word some fact says the business does not have or do (the union of the facts'
+    `negated`): one set test tells a sentence that names none of them."""
 
     kind_memo: dict[tuple[str, ...], tuple[tuple[IndexedFact, Claim], ...]] = msgspec.field(
         default_factory=dict
@@ -181,4 +184,5 @@ def _build(fact_sheet: FactSheet) -> FactIndex:
                 )
             )
         ),
+        negated=frozenset[str]().union(*(fact.negated for fact in facts)),
     )

@@ -232,8 +232,7 @@ def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
     fact denies named in the sentence (one alone is often a word the business uses for what it
     does: "no Sunday visits" and "a first visit"). A sentence that says "no" or "not" anywhere is
     left to the claim readings (a denial restated is no offer)."""
-    denied_anywhere = _denied_words(index)
-    if len(frozen_content_words(spoken) & denied_anywhere) < 2:
+    if len((frozen_content_words(spoken) & index.negated) - GENERIC - WEAK) < 2:
         return None  # most sentences name no two denied words (one set test on the cached words)
     if OFFER_FRAME.search(spoken) is None or _NEGATION.search(spoken.lower()) is not None:
         return None
@@ -244,22 +243,6 @@ def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
         if len(shared) >= 2 and not _its_exception(fact, spoken, named):
             return fact
     return None
-
-
-_denied_memo: dict[int, tuple[FactIndex, frozenset[str]]] = {}
-
-
-def _denied_words(index: FactIndex) -> frozenset[str]:
-    """Every word some fact denies, less the generic ones: read once per fact index (by identity,
-    as the index itself is cached), not once per sentence."""
-    held = _denied_memo.get(id(index))
-    if held is not None and held[0] is index:
-        return held[1]
-    words = frozenset[str]().union(*(fact.negated for fact in index.facts)) - GENERIC - WEAK
-    if len(_denied_memo) > 64:
-        _denied_memo.clear()
-    _denied_memo[id(index)] = (index, words)
-    return words
 
 
 _EXCEPTION: Final = re.compile(

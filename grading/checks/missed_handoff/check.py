@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
-from grading.checks.handoff_triggers import described
+from grading.checks.handoff_triggers import Trigger, described
 from grading.checks.missed_handoff.emergencies import EMERGENCY_REFERRAL, is_emergency
 from grading.checks.missed_handoff.handoffs import call_transferred, handoff_turn, says_handoff
 from grading.checks.missed_handoff.requests import (
@@ -35,6 +35,23 @@ def _vague_situation(handoff: str) -> re.Pattern[str] | None:
     )
 
 
+class _Raised(NamedTuple):
+    """What a caller turn raises that is owed a handoff: a person asked for, an emergency, or (only
+    when neither) a situation the sheet's handoff line names. Read once per caller turn by both
+    readings below."""
+
+    wants_person: bool
+    emergency: bool
+    situation: Trigger | None
+
+
+def _raised(text: str, fact_sheet: FactSheet, role_request: re.Pattern[str] | None) -> _Raised:
+    wants_person = asks_for_person(text, role_request)
+    emergency = is_emergency(text)
+    situation = None if wants_person or emergency else described(text, fact_sheet)
+    return _Raised(wants_person, emergency, situation)
+
+
 def _late_transfer(call: Call, fact_sheet: FactSheet, role_request: re.Pattern[str] | None) -> list[Failure]:
     """A call that was handed off in the end, but only after the caller had to ask again: the
     agent's first reply to the request for a person, to the emergency or to a situation the sheet's
@@ -43,25 +60,18 @@ def _late_transfer(call: Call, fact_sheet: FactSheet, role_request: re.Pattern[s
     reply is not a miss; the caller "asking again" is a person request, an insistence or any
     question ("can you just get someone here now?"), not a plain answer to a triage question."""
     turns = call.turns
-    asked = next(
-        (
-            i
-            for i, t in enumerate(turns)
-            if t.speaker == "caller"
-            and (
-                asks_for_person(t.text, role_request)
-                or is_emergency(t.text)
-                or described(t.text, fact_sheet) is not None
-            )
-        ),
-        None,
-    )
+    asked: int | None = None
+    raised = _Raised(wants_person=False, emergency=False, situation=None)
+    for index, turn in enumerate(turns):
+        if turn.speaker == "caller":
+            raised = _raised(turn.text, fact_sheet, role_request)
+            if raised.wants_person or raised.emergency or raised.situation is not None:
+                asked = index
+                break
     if asked is None:
         return []
-    situation = (
-        None if asks_for_person(turns[asked].text, role_request) else described(turns[asked].text, fact_sheet)
-    )
-    emergency = is_emergency(turns[asked].text) or (situation is not None and situation.urgent)
+    situation = raised.situation
+    emergency = raised.emergency or (situation is not None and situation.urgent)
     handoff = handoff_turn(call, asked)
     first_reply = next((i for i in range(asked + 1, len(turns)) if turns[i].speaker == "agent"), None)
     if handoff is None or first_reply is None or handoff == first_reply:
@@ -125,9 +135,7 @@ def check(call: Call, fact_sheet: FactSheet) -> list[Failure]:
     for index, turn in enumerate(turns):
         if turn.speaker != "caller":
             continue
-        wants_person = asks_for_person(turn.text, role_request)
-        emergency = is_emergency(turn.text)
-        situation = None if wants_person or emergency else described(turn.text, fact_sheet)
+        wants_person, emergency, situation = _raised(turn.text, fact_sheet, role_request)
         named = situation is not None or (
             not (wants_person or emergency) and vague is not None and vague.search(turn.text) is not None
         )
