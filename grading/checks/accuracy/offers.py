@@ -232,7 +232,8 @@ def offered_denied(spoken: str, index: FactIndex) -> IndexedFact | None:
     fact denies named in the sentence (one alone is often a word the business uses for what it
     does: "no Sunday visits" and "a first visit"). A sentence that says "no" or "not" anywhere is
     left to the claim readings (a denial restated is no offer)."""
-    if len((frozen_content_words(spoken) & index.negated) - GENERIC - WEAK) < 2:
+    denied = frozen_content_words(spoken) & index.negated
+    if len(denied) < 2 or len(denied - GENERIC - WEAK) < 2:
         return None  # most sentences name no two denied words (one set test on the cached words)
     if OFFER_FRAME.search(spoken) is None or _NEGATION.search(spoken.lower()) is not None:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from grading.checks.handoff_triggers import Trigger, described
 from grading.checks.missed_handoff.emergencies import EMERGENCY_REFERRAL, is_emergency
@@ -35,21 +35,17 @@ def _vague_situation(handoff: str) -> re.Pattern[str] | None:
     )
 
 
-class _Raised(NamedTuple):
-    """What a caller turn raises that is owed a handoff: a person asked for, an emergency, or (only
-    when neither) a situation the sheet's handoff line names. Read once per caller turn by both
-    readings below."""
-
-    wants_person: bool
-    emergency: bool
-    situation: Trigger | None
+_Raised = tuple[bool, bool, Trigger | None]
+"""What a caller turn raises that is owed a handoff: a person asked for, an emergency, or (only when
+neither) a situation the sheet's handoff line names. Read once per caller turn by both readings
+below."""
 
 
 def _raised(text: str, fact_sheet: FactSheet, role_request: re.Pattern[str] | None) -> _Raised:
     wants_person = asks_for_person(text, role_request)
     emergency = is_emergency(text)
     situation = None if wants_person or emergency else described(text, fact_sheet)
-    return _Raised(wants_person, emergency, situation)
+    return wants_person, emergency, situation
 
 
 def _late_transfer(call: Call, fact_sheet: FactSheet, role_request: re.Pattern[str] | None) -> list[Failure]:
@@ -61,17 +57,16 @@ def _late_transfer(call: Call, fact_sheet: FactSheet, role_request: re.Pattern[s
     question ("can you just get someone here now?"), not a plain answer to a triage question."""
     turns = call.turns
     asked: int | None = None
-    raised = _Raised(wants_person=False, emergency=False, situation=None)
+    said_emergency, situation = False, None
     for index, turn in enumerate(turns):
         if turn.speaker == "caller":
-            raised = _raised(turn.text, fact_sheet, role_request)
-            if raised.wants_person or raised.emergency or raised.situation is not None:
+            wants_person, said_emergency, situation = _raised(turn.text, fact_sheet, role_request)
+            if wants_person or said_emergency or situation is not None:
                 asked = index
                 break
     if asked is None:
         return []
-    situation = raised.situation
-    emergency = raised.emergency or (situation is not None and situation.urgent)
+    emergency = said_emergency or (situation is not None and situation.urgent)
     handoff = handoff_turn(call, asked)
     first_reply = next((i for i in range(asked + 1, len(turns)) if turns[i].speaker == "agent"), None)
     if handoff is None or first_reply is None or handoff == first_reply:
